@@ -1,0 +1,1 @@
+//! `#[derive(ToolArgs)]` for `pedelec-schema`; see that crate for the docs.

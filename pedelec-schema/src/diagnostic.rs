@@ -1,0 +1,197 @@
+//! Findings about a schema: what [`lint`](crate::lint) reports and what a
+//! failed [`ToolArgsSchema::from_value`](crate::ToolArgsSchema::from_value)
+//! carries.
+
+use std::fmt;
+
+use serde::ser::{Serialize, SerializeStruct, Serializer};
+
+/// How serious a finding is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    /// The schema is outside the subset: it cannot be used.
+    Error,
+    /// The schema works, but goes against the Pedelec design advice.
+    Warning,
+}
+
+impl Severity {
+    /// `"error"` or `"warning"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for Severity {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+macro_rules! codes {
+    ($($(#[$doc:meta])* $variant:ident = $name:literal, $severity:ident;)*) => {
+        /// What a finding is about. Each code has a stable snake_case name
+        /// (see [`Code::as_str`]) that tools may match on.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[non_exhaustive]
+        pub enum Code {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl Code {
+            /// Every code, in declaration order.
+            pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
+
+            /// The stable snake_case name.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(Code::$variant => $name,)*
+                }
+            }
+
+            /// The severity findings with this code always have.
+            pub fn severity(self) -> Severity {
+                match self {
+                    $(Code::$variant => Severity::$severity,)*
+                }
+            }
+        }
+    };
+}
+
+codes! {
+    /// The text is not JSON (only from [`ToolArgsSchema::from_json_str`](crate::ToolArgsSchema::from_json_str)).
+    InvalidJson = "invalid_json", Error;
+    /// The root is not an object node.
+    RootNotObject = "root_not_object", Error;
+    /// A JSON Schema keyword that the subset does not support.
+    UnsupportedKeyword = "unsupported_keyword", Error;
+    /// A key that is neither a subset keyword nor a JSON Schema keyword.
+    UnknownKeyword = "unknown_keyword", Error;
+    /// A subset keyword on a node kind that does not take it.
+    MisplacedKeyword = "misplaced_keyword", Error;
+    /// `true` or `false` where a node belongs.
+    BooleanSchema = "boolean_schema", Error;
+    /// Something other than an object where a node belongs.
+    NotANode = "not_a_node", Error;
+    /// A node with neither `type` nor `oneOf`.
+    MissingType = "missing_type", Error;
+    /// `type` is an array, `"null"`, or not a subset type name.
+    InvalidType = "invalid_type", Error;
+    /// An array node without `items`.
+    MissingItems = "missing_items", Error;
+    /// A keyword whose value has the wrong JSON type.
+    InvalidValue = "invalid_value", Error;
+    /// A length or item-count bound that is negative, fractional or too large.
+    InvalidBound = "invalid_bound", Error;
+    /// A lower bound above its upper bound.
+    MinGreaterThanMax = "min_greater_than_max", Error;
+    /// `required` names a property that `properties` does not define.
+    UnknownRequired = "unknown_required", Error;
+    /// `required` lists a name twice.
+    DuplicateRequired = "duplicate_required", Error;
+    /// `enum` with no values.
+    EmptyEnum = "empty_enum", Error;
+    /// An `enum` value of another type than its node.
+    EnumTypeMismatch = "enum_type_mismatch", Error;
+    /// `oneOf` with keywords other than metadata beside it.
+    OneOfSiblings = "one_of_siblings", Error;
+    /// `oneOf` with no branches.
+    EmptyOneOf = "empty_one_of", Error;
+    /// A `pattern` that does not compile or cannot run in linear time.
+    InvalidPattern = "invalid_pattern", Error;
+    /// Nodes nested deeper than [`MAX_DEPTH`](crate::MAX_DEPTH).
+    TooDeep = "too_deep", Error;
+    /// An array node without `maxItems`.
+    UnboundedArray = "unbounded_array", Warning;
+    /// An `enum` that lists a value twice.
+    DuplicateEnumValue = "duplicate_enum_value", Warning;
+    /// A `default` that its own node rejects.
+    InvalidDefault = "invalid_default", Warning;
+    /// An `examples` entry that its own node rejects.
+    InvalidExample = "invalid_example", Warning;
+    /// A `oneOf` whose branches can accept the same value.
+    AmbiguousOneOf = "ambiguous_one_of", Warning;
+    /// A `oneOf` with a single branch.
+    SingleBranchOneOf = "single_branch_one_of", Warning;
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+/// One finding about a schema.
+///
+/// Serializes as `{"severity","code","pointer","message"}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Error or warning; always `code.severity()`.
+    pub severity: Severity,
+    /// What the finding is about.
+    pub code: Code,
+    /// Where: a JSON Pointer (RFC 6901) into the schema, to the offending
+    /// keyword or value.
+    pub pointer: String,
+    /// What is wrong and what to do instead.
+    pub message: String,
+}
+
+impl Diagnostic {
+    /// A finding with `code`'s severity.
+    pub fn new(code: Code, pointer: impl Into<String>, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: code.severity(),
+            code,
+            pointer: pointer.into(),
+            message: message.into(),
+        }
+    }
+
+    /// Whether this finding makes the schema unusable.
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pointer = if self.pointer.is_empty() {
+            "(root)"
+        } else {
+            &self.pointer
+        };
+        write!(
+            f,
+            "{}[{}] at {}: {}",
+            self.severity, self.code, pointer, self.message
+        )
+    }
+}
+
+impl Serialize for Diagnostic {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("Diagnostic", 4)?;
+        s.serialize_field("severity", &self.severity)?;
+        s.serialize_field("code", &self.code)?;
+        s.serialize_field("pointer", &self.pointer)?;
+        s.serialize_field("message", &self.message)?;
+        s.end()
+    }
+}

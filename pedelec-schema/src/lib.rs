@@ -1,0 +1,78 @@
+//! # pedelec-schema
+//!
+//! Describe, check and enforce the arguments an AI agent sends to a tool.
+//! This crate implements the *Pedelec argsSchema* subset of JSON Schema: a
+//! root object; string, number, integer, boolean, array and object nodes;
+//! `oneOf`; and the metadata `description`, `default` and `examples`.
+//!
+//! - [`ToolArgsSchema`] is a checked root schema. Build it from JSON
+//!   ([`ToolArgsSchema::from_value`], [`ToolArgsSchema::from_json_str`]) or
+//!   from [`SchemaNode`]s built in code ([`ToolArgsSchema::new`]). Anything
+//!   outside the subset (`$ref`, `additionalProperties`, `format`, custom
+//!   keywords, ...) is refused with every problem at once, each with a JSON
+//!   Pointer and what to do instead.
+//! - [`ToolArgsSchema::validate`] checks the arguments a tool receives and
+//!   reports every failure; [`ToolArgsSchema::is_valid`] only answers yes or
+//!   no. Neither ever fills in a `default`.
+//! - [`lint`] reports every error and warning about a hand-written schema.
+//!
+//! ```
+//! use pedelec_schema::ToolArgsSchema;
+//! use serde_json::json;
+//!
+//! let schema = ToolArgsSchema::from_value(&json!({
+//!     "type": "object",
+//!     "properties": {
+//!         "query": {"type": "string", "minLength": 1, "description": "What to search for."},
+//!         "limit": {"type": "integer", "minimum": 1, "maximum": 50}
+//!     },
+//!     "required": ["query"]
+//! }))?;
+//!
+//! assert!(schema.is_valid(&json!({"query": "rust"})));
+//! let errors = schema.validate(&json!({"query": "", "limit": 500})).unwrap_err();
+//! let paths: Vec<&str> = errors.errors().iter().map(|e| e.path.as_str()).collect();
+//! assert_eq!(paths, ["/limit", "/query"]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Decisions where the specification is silent
+//!
+//! - **Serialization is canonical.** Keys come out in one order (`type`, the
+//!   kind's keywords, then `description`, `default`, `examples`); objects
+//!   always carry `properties` and `required`, even empty, as the Pedelec
+//!   SDK writes them; `uniqueItems: false` and empty `examples` are left out.
+//!   `parse(serialize(s)) == s` always holds.
+//! - **Depth.** Nodes nest at most [`MAX_DEPTH`] deep (`too_deep` beyond).
+//! - **Patterns** are ECMA-262, translated to the linear-time `regex` crate;
+//!   see [`Pattern`] for what is refused and the size limits.
+//! - **Error order** follows the schema: a node's own keywords, `required`,
+//!   then properties in the schema's order and array items by index. For a
+//!   schema parsed from a `serde_json::Value`, the properties' order is the
+//!   map's: sorted by name, unless serde_json's `preserve_order` feature is
+//!   on. Nodes built in code keep the order they were built in.
+//! - **Integer `enum` values** must be integers (`1.0` counts): a fractional
+//!   value could never pass, so it is an `enum_type_mismatch` error.
+
+#![warn(missing_docs)]
+
+mod diagnostic;
+mod error;
+mod keywords;
+mod lint;
+mod numeric;
+mod parse;
+mod pattern;
+pub mod pointer;
+pub mod schema;
+mod tool_args_schema;
+mod validate;
+
+pub use diagnostic::{Code, Diagnostic, Severity};
+pub use error::SchemaError;
+pub use lint::lint;
+pub use parse::MAX_DEPTH;
+pub use pattern::{Pattern, PatternError, MAX_COMPILED_SIZE, MAX_NESTING, MAX_PATTERN_LEN};
+pub use schema::{NodeKind, SchemaNode};
+pub use tool_args_schema::ToolArgsSchema;
+pub use validate::{ValidationError, ValidationErrors};

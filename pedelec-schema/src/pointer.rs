@@ -1,0 +1,92 @@
+//! JSON Pointers (RFC 6901), built by appending reference tokens.
+
+use std::fmt::Write;
+
+/// Appends `/token` to `pointer`, escaping `~` as `~0` and `/` as `~1`.
+///
+/// ```
+/// let mut pointer = String::from("/properties");
+/// pedelec_schema::pointer::push(&mut pointer, "a/b~c");
+/// assert_eq!(pointer, "/properties/a~1b~0c");
+/// ```
+pub fn push(pointer: &mut String, token: &str) {
+    pointer.push('/');
+    for c in token.chars() {
+        match c {
+            '~' => pointer.push_str("~0"),
+            '/' => pointer.push_str("~1"),
+            c => pointer.push(c),
+        }
+    }
+}
+
+/// Appends `/index`.
+pub fn push_index(pointer: &mut String, index: usize) {
+    write!(pointer, "/{index}").expect("writing to a String cannot fail");
+}
+
+/// `pointer` with `/token` appended.
+pub fn join(pointer: &str, token: &str) -> String {
+    let mut joined = pointer.to_owned();
+    push(&mut joined, token);
+    joined
+}
+
+/// The unescaped reference tokens of `pointer`, or `None` if it is not a
+/// valid JSON Pointer.
+///
+/// ```
+/// let tokens = pedelec_schema::pointer::tokens("/properties/a~1b~0c").unwrap();
+/// assert_eq!(tokens, ["properties", "a/b~c"]);
+/// ```
+pub fn tokens(pointer: &str) -> Option<Vec<String>> {
+    if pointer.is_empty() {
+        return Some(Vec::new());
+    }
+    let rest = pointer.strip_prefix('/')?;
+    rest.split('/').map(unescape).collect()
+}
+
+fn unescape(token: &str) -> Option<String> {
+    let mut out = String::with_capacity(token.len());
+    let mut chars = token.chars();
+    while let Some(c) = chars.next() {
+        if c == '~' {
+            match chars.next()? {
+                '0' => out.push('~'),
+                '1' => out.push('/'),
+                _ => return None,
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_round_trip() {
+        for token in ["", "a", "~", "/", "~1", "a/b~c/~0", "🐲 é"] {
+            let pointer = join("", token);
+            assert_eq!(tokens(&pointer).unwrap(), [token]);
+        }
+    }
+
+    #[test]
+    fn invalid_pointers_are_refused() {
+        assert_eq!(tokens("no-slash"), None);
+        assert_eq!(tokens("/bad~2escape"), None);
+        assert_eq!(tokens("/trailing~"), None);
+    }
+
+    #[test]
+    fn indices_are_decimal() {
+        let mut pointer = String::from("/oneOf");
+        push_index(&mut pointer, 12);
+        assert_eq!(pointer, "/oneOf/12");
+    }
+}

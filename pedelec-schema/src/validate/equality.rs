@@ -1,0 +1,183 @@
+//! JSON equality, as `enum` and `uniqueItems` use it: numbers by value
+//! (`1 == 1.0`), objects without regard to key order.
+//!
+//! `serde_json`'s own `==` compares `1` and `1.0` as different, so it cannot
+//! be used. Equality walks the values with an explicit stack and hashing
+//! stops at a fixed depth, so values of any depth are safe.
+
+use std::collections::HashSet;
+use std::hash::{BuildHasher, Hash, Hasher};
+
+use serde_json::Value;
+
+use crate::numeric::{self, Num};
+
+/// Below this many elements, `uniqueItems` compares pairs directly: no
+/// allocation, and fewer steps than hashing for small arrays.
+const PAIRWISE_LIMIT: usize = 16;
+/// Hashing looks no deeper than this; deeper parts only count by kind.
+const HASH_DEPTH: usize = 32;
+
+/// Whether two values are equal as JSON.
+pub(crate) fn json_equal(a: &Value, b: &Value) -> bool {
+    let mut pending: Vec<(&Value, &Value)> = Vec::new();
+    let (mut a, mut b) = (a, b);
+    loop {
+        let same = match (a, b) {
+            (Value::Null, Value::Null) => true,
+            (Value::Bool(x), Value::Bool(y)) => x == y,
+            (Value::Number(x), Value::Number(y)) => numeric::equal(x, y),
+            (Value::String(x), Value::String(y)) => x == y,
+            (Value::Array(x), Value::Array(y)) => {
+                x.len() == y.len() && {
+                    pending.extend(x.iter().zip(y));
+                    true
+                }
+            }
+            (Value::Object(x), Value::Object(y)) => {
+                x.len() == y.len()
+                    && x.iter().all(|(key, value)| match y.get(key) {
+                        Some(other) => {
+                            pending.push((value, other));
+                            true
+                        }
+                        None => false,
+                    })
+            }
+            _ => false,
+        };
+        if !same {
+            return false;
+        }
+        match pending.pop() {
+            Some((x, y)) => (a, b) = (x, y),
+            None => return true,
+        }
+    }
+}
+
+/// The indices of the first two equal elements, if any.
+pub(crate) fn find_duplicate(elements: &[Value]) -> Option<(usize, usize)> {
+    if elements.len() <= PAIRWISE_LIMIT {
+        return (1..elements.len()).find_map(|second| {
+            (0..second)
+                .find(|&first| json_equal(&elements[first], &elements[second]))
+                .map(|first| (first, second))
+        });
+    }
+    let mut seen: HashSet<Key<'_>> = HashSet::with_capacity(elements.len());
+    for (index, element) in elements.iter().enumerate() {
+        let key = Key { value: element, index };
+        if let Some(earlier) = seen.get(&key) {
+            return Some((earlier.index, index));
+        }
+        seen.insert(key);
+    }
+    None
+}
+
+/// A value in a hash set under JSON equality.
+struct Key<'a> {
+    value: &'a Value,
+    index: usize,
+}
+
+impl PartialEq for Key<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        json_equal(self.value, other.value)
+    }
+}
+
+impl Eq for Key<'_> {}
+
+impl Hash for Key<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        hash_value(self.value, HASH_DEPTH, state);
+    }
+}
+
+/// Hashes consistently with [`json_equal`]: equal values hash equally.
+fn hash_value<H: Hasher>(value: &Value, depth: usize, state: &mut H) {
+    std::mem::discriminant(value).hash(state);
+    if depth == 0 {
+        return;
+    }
+    match value {
+        Value::Null => {}
+        Value::Bool(b) => b.hash(state),
+        Value::Number(n) => match Num::of(n) {
+            Num::Int(i) => i.hash(state),
+            // An integral float equal to an integer hashes as that integer.
+            Num::Float(f) if f.fract() == 0.0 && f.abs() < 1.7e38 => (f as i128).hash(state),
+            Num::Float(f) => f.to_bits().hash(state),
+        },
+        Value::String(s) => s.hash(state),
+        Value::Array(items) => {
+            items.len().hash(state);
+            for item in items {
+                hash_value(item, depth - 1, state);
+            }
+        }
+        Value::Object(map) => {
+            // Key order must not matter, whatever order the map iterates in:
+            // combine the entries' hashes commutatively.
+            map.len().hash(state);
+            let builder = std::hash::BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default();
+            let combined = map.iter().fold(0u64, |sum, (key, item)| {
+                let mut entry = builder.build_hasher();
+                key.hash(&mut entry);
+                hash_value(item, depth - 1, &mut entry);
+                sum.wrapping_add(entry.finish())
+            });
+            combined.hash(state);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn numbers_compare_by_value() {
+        assert!(json_equal(&json!(1), &json!(1.0)));
+        assert!(json_equal(&json!([1, {"a": 2.0}]), &json!([1.0, {"a": 2}])));
+        assert!(!json_equal(&json!(1), &json!(true)));
+        assert!(!json_equal(&json!(0), &json!(false)));
+    }
+
+    #[test]
+    fn objects_ignore_key_order() {
+        let a: Value = serde_json::from_str(r#"{"a": 1, "b": 2}"#).unwrap();
+        let b: Value = serde_json::from_str(r#"{"b": 2, "a": 1}"#).unwrap();
+        assert!(json_equal(&a, &b));
+        assert!(!json_equal(&json!({"a": 1}), &json!({"a": 1, "b": 2})));
+    }
+
+    #[test]
+    fn duplicates_are_found_small_and_large() {
+        assert_eq!(find_duplicate(&[json!(1), json!("1"), json!(1.0)]), Some((0, 2)));
+        let mut many: Vec<Value> = (0..10_000).map(|i| json!({"id": i})).collect();
+        assert_eq!(find_duplicate(&many), None);
+        many.push(json!({"id": 1234.0}));
+        assert_eq!(find_duplicate(&many), Some((1234, 10_000)));
+    }
+
+    #[test]
+    fn deep_values_do_not_overflow() {
+        let deep = |depth: usize| {
+            let mut value = json!(0);
+            for _ in 0..depth {
+                value = Value::Array(vec![value]);
+            }
+            value
+        };
+        // Built one by one: serde_json's own clone and drop recurse, and would
+        // overflow on values this deep; the values are leaked for that reason.
+        let elements: Vec<Value> = (0..20).map(|_| deep(100_000)).collect();
+        assert_eq!(find_duplicate(&elements), Some((0, 1)));
+        assert!(json_equal(&elements[2], &elements[3]));
+        std::mem::forget(elements);
+    }
+}
