@@ -125,7 +125,9 @@ pub(crate) fn unsupported_advice(key: &str) -> Option<&'static str> {
             "use `oneOf` with branches that cannot both match; to make a value optional \
              (an `anyOf` with `{\"type\": \"null\"}`), leave its property out of `required`"
         }
-        "not" => "say what is allowed instead (`enum`, bounds, `pattern`), or check it in the handler",
+        "not" => {
+            "say what is allowed instead (`enum`, bounds, `pattern`), or check it in the handler"
+        }
         "const" => "use `enum` with the single value",
         "nullable" => {
             "the subset has no null: leave the property out of `required` to make it optional"
@@ -156,9 +158,26 @@ mod tests {
     #[test]
     fn every_spec_listed_unsupported_keyword_is_known() {
         for key in [
-            "$ref", "$defs", "definitions", "additionalProperties", "format", "exclusiveMinimum",
-            "exclusiveMaximum", "multipleOf", "allOf", "anyOf", "not", "if", "then", "else",
-            "dependentSchemas", "const", "patternProperties", "$schema", "$id", "title",
+            "$ref",
+            "$defs",
+            "definitions",
+            "additionalProperties",
+            "format",
+            "exclusiveMinimum",
+            "exclusiveMaximum",
+            "multipleOf",
+            "allOf",
+            "anyOf",
+            "not",
+            "if",
+            "then",
+            "else",
+            "dependentSchemas",
+            "const",
+            "patternProperties",
+            "$schema",
+            "$id",
+            "title",
             "nullable",
         ] {
             assert!(

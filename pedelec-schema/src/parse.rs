@@ -400,9 +400,7 @@ impl Parser {
                 self.report_at(
                     "minimum",
                     Code::MinGreaterThanMax,
-                    format!(
-                        "`minimum` {min} is greater than `maximum` {max}: no value can pass"
-                    ),
+                    format!("`minimum` {min} is greater than `maximum` {max}: no value can pass"),
                 );
             }
         }
@@ -442,7 +440,10 @@ impl Parser {
                 self.report_at(
                     "uniqueItems",
                     Code::InvalidValue,
-                    format!("`uniqueItems` must be true or false, found {}", describe(other)),
+                    format!(
+                        "`uniqueItems` must be true or false, found {}",
+                        describe(other)
+                    ),
                 );
                 false
             }
@@ -510,7 +511,10 @@ impl Parser {
                 let Value::String(name) = name else {
                     p.report(
                         Code::InvalidValue,
-                        format!("a `required` entry must be a property name, found {}", describe(name)),
+                        format!(
+                            "a `required` entry must be a property name, found {}",
+                            describe(name)
+                        ),
                     );
                     return;
                 };
@@ -550,7 +554,10 @@ impl Parser {
             }
             Some(other) => p.report(
                 Code::InvalidValue,
-                format!("`oneOf` must be an array of nodes, found {}", describe(other)),
+                format!(
+                    "`oneOf` must be an array of nodes, found {}",
+                    describe(other)
+                ),
             ),
             None => {}
         });
@@ -569,7 +576,10 @@ impl Parser {
             let Value::Array(values) = value else {
                 p.report(
                     Code::InvalidValue,
-                    format!("`enum` must be an array of allowed values, found {}", describe(value)),
+                    format!(
+                        "`enum` must be an array of allowed values, found {}",
+                        describe(value)
+                    ),
                 );
                 return None;
             };
@@ -605,7 +615,10 @@ impl Parser {
         let value = map.get(key)?;
         let number = value.as_number();
         let problem = match number.map(numeric::Num::of) {
-            None => format!("must be a non-negative whole number, found {}", describe(value)),
+            None => format!(
+                "must be a non-negative whole number, found {}",
+                describe(value)
+            ),
             Some(numeric::Num::Int(n)) => match u64::try_from(n) {
                 Ok(count) => return Some(count),
                 Err(_) => format!("must not be negative, found {n}"),
@@ -635,7 +648,9 @@ impl Parser {
                 self.report_at(
                     min_key,
                     Code::MinGreaterThanMax,
-                    format!("`{min_key}` {low} is greater than `{max_key}` {high}: no value can pass"),
+                    format!(
+                        "`{min_key}` {low} is greater than `{max_key}` {high}: no value can pass"
+                    ),
                 );
             }
         }

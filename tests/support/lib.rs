@@ -26,7 +26,8 @@ fn read_json<T: for<'de> Deserialize<'de>>(relative: &str) -> T {
             path.display()
         )
     });
-    serde_json::from_str(&text).unwrap_or_else(|err| panic!("{} is not JSON: {err}", path.display()))
+    serde_json::from_str(&text)
+        .unwrap_or_else(|err| panic!("{} is not JSON: {err}", path.display()))
 }
 
 /// One group of `conformance/accepted.json`.

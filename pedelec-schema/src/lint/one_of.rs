@@ -50,7 +50,9 @@ fn disjoint(a: &SchemaNode, b: &SchemaNode) -> bool {
             one_of.branches.iter().all(|branch| disjoint(branch, other))
         }
         (N::String(x), N::String(y)) => strings_disjoint(a, x, b, y),
-        (N::Number(x) | N::Integer(x), N::Number(y) | N::Integer(y)) => numbers_disjoint(a, x, b, y),
+        (N::Number(x) | N::Integer(x), N::Number(y) | N::Integer(y)) => {
+            numbers_disjoint(a, x, b, y)
+        }
         (N::Boolean(x), N::Boolean(y)) => match (&x.enum_values, &y.enum_values) {
             (Some(xs), Some(ys)) => !xs.iter().any(|v| ys.contains(v)),
             _ => false,
@@ -68,7 +70,11 @@ fn enum_disjoint<T>(
     other: &SchemaNode,
     to_json: impl Fn(&T) -> serde_json::Value,
 ) -> Option<bool> {
-    values.map(|values| !values.iter().any(|value| node_accepts(other, &to_json(value))))
+    values.map(|values| {
+        !values
+            .iter()
+            .any(|value| node_accepts(other, &to_json(value)))
+    })
 }
 
 fn strings_disjoint(a: &SchemaNode, x: &StringNode, b: &SchemaNode, y: &StringNode) -> bool {
@@ -109,12 +115,12 @@ fn arrays_disjoint(x: &ArrayNode, y: &ArrayNode) -> bool {
 /// Whether a property `x` requires is defined by `y` with a node that no
 /// value of `x`'s node passes: a discriminator.
 fn discriminated(x: &ObjectNode, y: &ObjectNode) -> bool {
-    x.required.iter().any(|name| {
-        match (x.property_node(name), y.property_node(name)) {
+    x.required.iter().any(
+        |name| match (x.property_node(name), y.property_node(name)) {
             (Some(mine), Some(theirs)) => disjoint(mine, theirs),
             _ => false,
-        }
-    })
+        },
+    )
 }
 
 #[cfg(test)]
@@ -129,8 +135,12 @@ mod tests {
 
     #[test]
     fn overlapping_branches_are_reported() {
-        assert!(ambiguous(json!({"oneOf": [{"type": "string"}, {"type": "string", "pattern": "^a"}]})));
-        assert!(ambiguous(json!({"oneOf": [{"type": "number"}, {"type": "integer"}]})));
+        assert!(ambiguous(
+            json!({"oneOf": [{"type": "string"}, {"type": "string", "pattern": "^a"}]})
+        ));
+        assert!(ambiguous(
+            json!({"oneOf": [{"type": "number"}, {"type": "integer"}]})
+        ));
         assert!(ambiguous(json!({"oneOf": [
             {"type": "string", "enum": ["a", "b"]}, {"type": "string", "enum": ["b", "c"]}
         ]})));
@@ -146,7 +156,9 @@ mod tests {
 
     #[test]
     fn distinguishable_branches_are_not() {
-        assert!(!ambiguous(json!({"oneOf": [{"type": "string"}, {"type": "integer"}]})));
+        assert!(!ambiguous(
+            json!({"oneOf": [{"type": "string"}, {"type": "integer"}]})
+        ));
         assert!(!ambiguous(json!({"oneOf": [
             {"type": "string", "enum": ["a"]}, {"type": "string", "enum": ["b"]}
         ]})));
@@ -168,7 +180,8 @@ mod tests {
 
     #[test]
     fn a_single_branch_is_reported() {
-        let schema = json!({"type": "object", "properties": {"v": {"oneOf": [{"type": "string"}]}}});
+        let schema =
+            json!({"type": "object", "properties": {"v": {"oneOf": [{"type": "string"}]}}});
         let findings = lint(&schema);
         assert_eq!(findings.len(), 1, "{findings:?}");
         assert_eq!(findings[0].code, Code::SingleBranchOneOf);

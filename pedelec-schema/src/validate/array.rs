@@ -3,7 +3,12 @@ use serde_json::Value;
 use super::{equality, fail, node, type_mismatch, Here, Sink};
 use crate::schema::ArrayNode;
 
-pub(super) fn check<S: Sink>(array: &ArrayNode, value: &Value, here: Here<'_>, sink: &mut S) -> bool {
+pub(super) fn check<S: Sink>(
+    array: &ArrayNode,
+    value: &Value,
+    here: Here<'_>,
+    sink: &mut S,
+) -> bool {
     let Value::Array(elements) = value else {
         return type_mismatch("an array", value, here, sink);
     };
@@ -11,14 +16,24 @@ pub(super) fn check<S: Sink>(array: &ArrayNode, value: &Value, here: Here<'_>, s
     let count = elements.len() as u64;
     if let Some(min) = array.min_items {
         if count < min {
-            fail!(sink, here, valid, "minItems",
-                "the array has {count} items, fewer than the minimum {min}");
+            fail!(
+                sink,
+                here,
+                valid,
+                "minItems",
+                "the array has {count} items, fewer than the minimum {min}"
+            );
         }
     }
     if let Some(max) = array.max_items {
         if count > max {
-            fail!(sink, here, valid, "maxItems",
-                "the array has {count} items, more than the maximum {max}; send at most {max}");
+            fail!(
+                sink,
+                here,
+                valid,
+                "maxItems",
+                "the array has {count} items, more than the maximum {max}; send at most {max}"
+            );
         }
     }
     let items_schema = here.schema.key("items");
@@ -36,10 +51,14 @@ pub(super) fn check<S: Sink>(array: &ArrayNode, value: &Value, here: Here<'_>, s
     }
     if array.unique_items {
         if let Some((first, second)) = equality::find_duplicate(elements) {
-            fail!(sink, here, valid, "uniqueItems",
-                "items {first} and {second} are equal, but the items must be unique");
+            fail!(
+                sink,
+                here,
+                valid,
+                "uniqueItems",
+                "items {first} and {second} are equal, but the items must be unique"
+            );
         }
     }
     valid
 }
-

@@ -67,7 +67,10 @@ pub(crate) fn find_duplicate(elements: &[Value]) -> Option<(usize, usize)> {
     }
     let mut seen: HashSet<Key<'_>> = HashSet::with_capacity(elements.len());
     for (index, element) in elements.iter().enumerate() {
-        let key = Key { value: element, index };
+        let key = Key {
+            value: element,
+            index,
+        };
         if let Some(earlier) = seen.get(&key) {
             return Some((earlier.index, index));
         }
@@ -122,7 +125,9 @@ fn hash_value<H: Hasher>(value: &Value, depth: usize, state: &mut H) {
             // Key order must not matter, whatever order the map iterates in:
             // combine the entries' hashes commutatively.
             map.len().hash(state);
-            let builder = std::hash::BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default();
+            let builder =
+                std::hash::BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default(
+                );
             let combined = map.iter().fold(0u64, |sum, (key, item)| {
                 let mut entry = builder.build_hasher();
                 key.hash(&mut entry);
@@ -157,7 +162,10 @@ mod tests {
 
     #[test]
     fn duplicates_are_found_small_and_large() {
-        assert_eq!(find_duplicate(&[json!(1), json!("1"), json!(1.0)]), Some((0, 2)));
+        assert_eq!(
+            find_duplicate(&[json!(1), json!("1"), json!(1.0)]),
+            Some((0, 2))
+        );
         let mut many: Vec<Value> = (0..10_000).map(|i| json!({"id": i})).collect();
         assert_eq!(find_duplicate(&many), None);
         many.push(json!({"id": 1234.0}));

@@ -19,7 +19,11 @@ pub struct ValidationError {
 
 impl fmt::Display for ValidationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let path = if self.path.is_empty() { "(root)" } else { &self.path };
+        let path = if self.path.is_empty() {
+            "(root)"
+        } else {
+            &self.path
+        };
         write!(f, "{path}: {}", self.message)
     }
 }
@@ -92,7 +96,12 @@ impl ValidationErrors {
     pub fn message(&self) -> String {
         /// A message stays readable; the full list is in `errors`.
         const LISTED: usize = 5;
-        let listed: Vec<String> = self.errors.iter().take(LISTED).map(ToString::to_string).collect();
+        let listed: Vec<String> = self
+            .errors
+            .iter()
+            .take(LISTED)
+            .map(ToString::to_string)
+            .collect();
         let rest = self.errors.len().saturating_sub(LISTED);
         let more = if rest > 0 {
             format!("; and {rest} more (see errors)")

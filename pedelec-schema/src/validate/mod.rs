@@ -59,7 +59,7 @@ impl<'a> Trail<'a> {
     }
 
     /// The pointer as a string (only built when a failure is recorded).
-    pub(crate) fn to_pointer(&self) -> String {
+    pub(crate) fn pointer(&self) -> String {
         let mut segments = Vec::new();
         let mut trail = Some(self);
         while let Some(current) = trail {
@@ -112,10 +112,10 @@ impl Sink for Collect {
     const FAIL_FAST: bool = false;
 
     fn fail(&mut self, here: Here<'_>, keyword: &'static str, message: impl FnOnce() -> String) {
-        let mut schema_path = here.schema.to_pointer();
+        let mut schema_path = here.schema.pointer();
         crate::pointer::push(&mut schema_path, keyword);
         self.errors.push(ValidationError {
-            path: here.instance.to_pointer(),
+            path: here.instance.pointer(),
             schema_path,
             keyword,
             message: message(),
@@ -136,7 +136,12 @@ macro_rules! fail {
 pub(crate) use fail;
 
 /// Checks `value` against `node`; returns whether it passed.
-pub(crate) fn node<S: Sink>(node: &SchemaNode, value: &Value, here: Here<'_>, sink: &mut S) -> bool {
+pub(crate) fn node<S: Sink>(
+    node: &SchemaNode,
+    value: &Value,
+    here: Here<'_>,
+    sink: &mut S,
+) -> bool {
     match node {
         SchemaNode::String(string) => string::check(string, value, here, sink),
         SchemaNode::Number(number) => number::check(number, false, value, here, sink),
@@ -160,15 +165,29 @@ fn check_boolean<S: Sink>(
     let mut valid = true;
     if let Some(allowed) = &node.enum_values {
         if !allowed.contains(b) {
-            fail!(sink, here, valid, "enum", "{b} is not allowed here; use {}", list(allowed));
+            fail!(
+                sink,
+                here,
+                valid,
+                "enum",
+                "{b} is not allowed here; use {}",
+                list(allowed)
+            );
         }
     }
     valid
 }
 
 /// Reports a value of the wrong JSON type.
-pub(crate) fn type_mismatch<S: Sink>(expected: &str, value: &Value, here: Here<'_>, sink: &mut S) -> bool {
-    sink.fail(here, "type", || format!("expected {expected}, found {}", describe(value)));
+pub(crate) fn type_mismatch<S: Sink>(
+    expected: &str,
+    value: &Value,
+    here: Here<'_>,
+    sink: &mut S,
+) -> bool {
+    sink.fail(here, "type", || {
+        format!("expected {expected}, found {}", describe(value))
+    });
     false
 }
 

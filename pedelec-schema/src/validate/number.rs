@@ -23,18 +23,40 @@ pub(super) fn check<S: Sink>(
     }
     let mut valid = true;
     if let Some(allowed) = &node.enum_values {
-        if !allowed.iter().any(|candidate| numeric::equal(candidate, number)) {
-            fail!(sink, here, valid, "enum", "{number} is not allowed here; use {}", list(allowed));
+        if !allowed
+            .iter()
+            .any(|candidate| numeric::equal(candidate, number))
+        {
+            fail!(
+                sink,
+                here,
+                valid,
+                "enum",
+                "{number} is not allowed here; use {}",
+                list(allowed)
+            );
         }
     }
     if let Some(minimum) = &node.minimum {
         if num.cmp(Num::of(minimum)) == Ordering::Less {
-            fail!(sink, here, valid, "minimum", "{number} is less than the minimum {minimum}");
+            fail!(
+                sink,
+                here,
+                valid,
+                "minimum",
+                "{number} is less than the minimum {minimum}"
+            );
         }
     }
     if let Some(maximum) = &node.maximum {
         if num.cmp(Num::of(maximum)) == Ordering::Greater {
-            fail!(sink, here, valid, "maximum", "{number} is greater than the maximum {maximum}");
+            fail!(
+                sink,
+                here,
+                valid,
+                "maximum",
+                "{number} is greater than the maximum {maximum}"
+            );
         }
     }
     valid

@@ -3,14 +3,25 @@ use serde_json::Value;
 use super::{fail, node, type_mismatch, Here, Sink};
 use crate::schema::ObjectNode;
 
-pub(super) fn check<S: Sink>(object: &ObjectNode, value: &Value, here: Here<'_>, sink: &mut S) -> bool {
+pub(super) fn check<S: Sink>(
+    object: &ObjectNode,
+    value: &Value,
+    here: Here<'_>,
+    sink: &mut S,
+) -> bool {
     let Value::Object(map) = value else {
         return type_mismatch("an object", value, here, sink);
     };
     let mut valid = true;
     for name in &object.required {
         if !map.contains_key(name) {
-            fail!(sink, here, valid, "required", "the required property `{name}` is missing");
+            fail!(
+                sink,
+                here,
+                valid,
+                "required",
+                "the required property `{name}` is missing"
+            );
         }
     }
     let properties_schema = here.schema.key("properties");

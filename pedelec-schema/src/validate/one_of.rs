@@ -6,7 +6,12 @@ use crate::schema::OneOfNode;
 /// How many failures of each branch a "matches none" message quotes.
 const QUOTED_PER_BRANCH: usize = 2;
 
-pub(super) fn check<S: Sink>(one_of: &OneOfNode, value: &Value, here: Here<'_>, sink: &mut S) -> bool {
+pub(super) fn check<S: Sink>(
+    one_of: &OneOfNode,
+    value: &Value,
+    here: Here<'_>,
+    sink: &mut S,
+) -> bool {
     // Branches are first tried without collecting anything, so a value that
     // matches exactly one branch costs no allocation for the others' failures.
     let mut matched = [usize::MAX; 2];
