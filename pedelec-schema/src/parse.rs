@@ -125,6 +125,9 @@ impl Parser {
         };
         let errors_before = self.errors;
         let kind = self.kind(map, is_root);
+        if kind.is_none() {
+            self.check_untyped_enum(map);
+        }
         self.check_keys(map, kind);
         let meta = self.metadata(map);
         let node = kind.and_then(|kind| self.body(kind, map, meta, depth));
@@ -204,13 +207,37 @@ impl Parser {
         );
     }
 
+    /// An `enum` on a node whose kind is unknown: values no node kind of the
+    /// subset can list are errors of their own.
+    fn check_untyped_enum(&mut self, map: &Map<String, Value>) {
+        let Some(Value::Array(values)) = map.get("enum") else {
+            return;
+        };
+        self.at("enum", |p| {
+            for (index, value) in values.iter().enumerate() {
+                if matches!(value, Value::Null | Value::Array(_) | Value::Object(_)) {
+                    p.at_index(index, |p| {
+                        p.report(
+                            Code::EnumTypeMismatch,
+                            format!(
+                                "`enum` values must be strings, numbers or booleans, found {}: \
+                                 the subset has no null, and no enum of arrays or objects",
+                                describe(value)
+                            ),
+                        )
+                    });
+                }
+            }
+        });
+    }
+
     /// Reads a `type` value; the pointer is at `/type`.
     fn type_name(&mut self, value: &Value) -> Option<NodeKind> {
         let message = match value {
             Value::String(name) => match NodeKind::from_type_name(name) {
                 Some(kind) => return Some(kind),
-                None if name == "null" => "`\"null\"` is not a type in the subset: to make a \
-                     value optional, leave its property out of `required`"
+                None if name == "null" => "the subset has no null type: to make a value optional, \
+                     leave its property out of `required`"
                     .to_owned(),
                 None => format!(
                     "`{name}` is not a type of the subset; use string, number, integer, \
