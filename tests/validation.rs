@@ -1,0 +1,214 @@
+//! Runtime validation semantics (SPEC.md section 2): exact numbers, code
+//! point lengths, ECMA patterns, JSON equality, every failure located and
+//! explained, defaults never filled.
+
+use pedelec_schema::{ToolArgsSchema, ValidationError};
+use serde_json::{json, Value};
+
+fn schema(node: Value) -> ToolArgsSchema {
+    ToolArgsSchema::from_value(&json!({"type": "object", "properties": {"v": node}, "required": ["v"]}))
+        .unwrap_or_else(|err| panic!("{err}"))
+}
+
+fn errors(schema: &ToolArgsSchema, v: Value) -> Vec<ValidationError> {
+    let args = json!({ "v": v });
+    let result = schema.validate(&args);
+    assert_eq!(result.is_ok(), schema.is_valid(&args), "validate and is_valid disagree on {args}");
+    result.err().map(|e| e.into_errors()).unwrap_or_default()
+}
+
+fn valid(schema: &ToolArgsSchema, v: Value) -> bool {
+    errors(schema, v).is_empty()
+}
+
+#[test]
+fn integer_means_zero_fraction_at_any_size() {
+    let integer = schema(json!({"type": "integer"}));
+    for v in [json!(1), json!(1.0), json!(-0.0), json!(1e308), json!(u64::MAX), json!(i64::MIN)] {
+        assert!(valid(&integer, v.clone()), "{v}");
+    }
+    for v in [json!(1.5), json!(-1e-300), json!("1"), json!(true)] {
+        assert!(!valid(&integer, v.clone()), "{v}");
+    }
+}
+
+#[test]
+fn bounds_compare_exactly_beyond_2_pow_53() {
+    let below_float = schema(json!({"type": "integer", "maximum": 9_007_199_254_740_992.0}));
+    assert!(valid(&below_float, json!(9_007_199_254_740_992_u64)));
+    assert!(!valid(&below_float, json!(9_007_199_254_740_993_u64)));
+
+    let below_int = schema(json!({"type": "number", "maximum": 9_007_199_254_740_992_u64}));
+    assert!(!valid(&below_int, json!(9_007_199_254_740_993_u64)));
+
+    let u64_max = schema(json!({"type": "integer", "minimum": u64::MAX}));
+    assert!(valid(&u64_max, json!(u64::MAX)));
+    assert!(!valid(&u64_max, json!(u64::MAX - 1)));
+    assert!(valid(&u64_max, json!(1.8446744073709552e19)), "2^64 is above u64::MAX");
+
+    let i64_min = schema(json!({"type": "integer", "maximum": i64::MIN}));
+    assert!(valid(&i64_min, json!(i64::MIN)));
+    assert!(!valid(&i64_min, json!(i64::MIN + 1)));
+    assert!(valid(&i64_min, json!(-1e300)));
+
+    let huge = schema(json!({"type": "number", "maximum": 1e308}));
+    assert!(valid(&huge, json!(u64::MAX)));
+}
+
+#[test]
+fn lengths_count_code_points() {
+    let two = schema(json!({"type": "string", "minLength": 2, "maxLength": 2}));
+    assert!(valid(&two, json!("🐲🐲")), "astral characters count once each");
+    assert!(valid(&two, json!("éé")));
+    assert!(!valid(&two, json!("🐲")));
+    assert!(!valid(&two, json!("abc")));
+    let error = &errors(&two, json!("🐲🐲🐲"))[0];
+    assert_eq!(error.message, "the string has 3 characters, more than the maximum length 2; shorten it");
+}
+
+#[test]
+fn patterns_are_unanchored_ecma() {
+    let digits = schema(json!({"type": "string", "pattern": "\\d+"}));
+    assert!(valid(&digits, json!("abc123")));
+    assert!(!valid(&digits, json!("٣")), "Arabic-Indic digits are not ECMA \\d");
+    let astral = schema(json!({"type": "string", "pattern": "^🐲+$"}));
+    assert!(valid(&astral, json!("🐲🐲")));
+    assert!(!valid(&astral, json!("🐉")));
+}
+
+#[test]
+fn enum_and_unique_items_use_json_equality() {
+    let numbers = schema(json!({"type": "number", "enum": [1, 2.5]}));
+    assert!(valid(&numbers, json!(1.0)));
+    assert!(valid(&numbers, json!(2.5)));
+    assert!(!valid(&numbers, json!(true)));
+
+    let unique = schema(json!({"type": "array", "items": {"type": "object"}, "uniqueItems": true}));
+    assert!(!valid(&unique, json!([{"a": 1, "b": [1]}, {"b": [1.0], "a": 1.0}])));
+    assert!(valid(&unique, json!([{"a": 1}, {"a": 2}])));
+    let unique_numbers = schema(json!({"type": "array", "items": {"type": "number"}, "uniqueItems": true}));
+    assert!(!valid(&unique_numbers, json!([0, -0.0])));
+    assert!(valid(&unique_numbers, json!([9_007_199_254_740_993_u64, 9_007_199_254_740_992_u64])));
+}
+
+#[test]
+fn required_demands_presence_and_null_is_present() {
+    let s = ToolArgsSchema::from_value(&json!({"type": "object",
+        "properties": {"a": {"type": "string"}, "b": {"type": "integer", "default": 3}},
+        "required": ["a"]}))
+    .unwrap();
+    let missing = s.validate(&json!({})).unwrap_err();
+    assert_eq!(missing.errors()[0].keyword, "required");
+    assert_eq!(missing.errors()[0].path, "");
+    assert_eq!(missing.errors()[0].schema_path, "/required");
+    assert_eq!(missing.errors()[0].message, "the required property `a` is missing");
+    let null = s.validate(&json!({"a": null})).unwrap_err();
+    assert_eq!(null.errors()[0].keyword, "type");
+    assert_eq!(null.errors()[0].message, "expected a string, found null");
+    // Unnamed properties are allowed; defaults are never filled in.
+    let mut args = json!({"a": "x", "extra": [1, 2]});
+    assert!(s.validate(&args).is_ok());
+    assert_eq!(args, json!({"a": "x", "extra": [1, 2]}));
+    args["b"] = json!(4);
+    assert!(s.is_valid(&args));
+}
+
+#[test]
+fn every_failure_is_reported_in_schema_order_with_both_pointers() {
+    let s = ToolArgsSchema::from_value(&json!({"type": "object",
+        "properties": {
+            "a/b": {"type": "string", "minLength": 3, "pattern": "^x"},
+            "list": {"type": "array", "items": {"type": "integer", "maximum": 5}, "maxItems": 2},
+            "gone": {"type": "boolean"}
+        },
+        "required": ["a/b", "list", "gone"]}))
+    .unwrap();
+    let err = s.validate(&json!({"a/b": "yy", "list": [1, 7, 9]})).unwrap_err();
+    let got: Vec<(&str, &str, &str)> =
+        err.errors().iter().map(|e| (e.path.as_str(), e.schema_path.as_str(), e.keyword)).collect();
+    // `properties` iterates in the map's (sorted) order: "a/b" before "list".
+    assert_eq!(got, [
+        ("", "/required", "required"),
+        ("/a~1b", "/properties/a~1b/minLength", "minLength"),
+        ("/a~1b", "/properties/a~1b/pattern", "pattern"),
+        ("/list", "/properties/list/maxItems", "maxItems"),
+        ("/list/1", "/properties/list/items/maximum", "maximum"),
+        ("/list/2", "/properties/list/items/maximum", "maximum"),
+    ]);
+}
+
+#[test]
+fn one_of_says_how_many_branches_matched_and_why_each_failed() {
+    let target = schema(json!({"oneOf": [
+        {"type": "object", "properties": {"id": {"type": "string"}}, "required": ["id"]},
+        {"type": "object", "properties": {"index": {"type": "integer", "minimum": 0}}, "required": ["index"]}
+    ]}));
+    assert!(valid(&target, json!({"id": "a"})));
+    assert!(valid(&target, json!({"index": 0})));
+
+    let none = errors(&target, json!({"index": -1}));
+    assert_eq!(none.len(), 1);
+    assert_eq!(none[0].keyword, "oneOf");
+    assert_eq!(none[0].schema_path, "/properties/v/oneOf");
+    assert_eq!(
+        none[0].message,
+        "the value matches none of the 2 `oneOf` branches (branch 0: the required property `id` \
+         is missing | branch 1: /index: -1 is less than the minimum 0)"
+    );
+
+    let both = errors(&target, json!({"id": "a", "index": 1}));
+    assert!(both[0].message.starts_with("the value matches 2 of the 2 `oneOf` branches"), "{}", both[0].message);
+}
+
+#[test]
+fn messages_never_quote_a_whole_huge_value() {
+    let s = schema(json!({"type": "string", "enum": ["a"]}));
+    let long = "x".repeat(100_000);
+    let error = &errors(&s, json!(long))[0];
+    assert!(error.message.len() < 200, "{}", error.message);
+    let s = schema(json!({"type": "integer"}));
+    let error = &errors(&s, json!(vec![0; 100_000]))[0];
+    assert_eq!(error.message, "expected an integer, found an array of 100000 items");
+}
+
+#[test]
+fn the_root_must_be_an_object() {
+    let s = ToolArgsSchema::from_value(&json!({"type": "object"})).unwrap();
+    for args in [json!(null), json!([]), json!("{}"), json!(1)] {
+        let err = s.validate(&args).unwrap_err();
+        assert_eq!(err.errors()[0].keyword, "type", "{args}");
+        assert!(err.errors()[0].message.starts_with("expected an object"));
+    }
+}
+
+#[test]
+fn the_agent_facing_object_lists_every_error() {
+    let s = ToolArgsSchema::from_value(&json!({"type": "object",
+        "properties": {"delta": {"type": "integer", "minimum": -100, "maximum": 100}},
+        "required": ["delta"]}))
+    .unwrap();
+    let err = s.validate(&json!({"delta": 2.5})).unwrap_err();
+    let object = json!({ "error": err });
+    assert_eq!(object["error"]["code"], "INVALID_ARGS");
+    assert_eq!(object["error"]["errors"][0]["path"], "/delta");
+    assert_eq!(object["error"]["errors"][0]["schema_path"], "/properties/delta/type");
+    assert_eq!(object["error"]["errors"][0]["keyword"], "type");
+    assert_eq!(
+        object["error"]["message"],
+        "The arguments do not match the tool's argsSchema: /delta: expected an integer, found the number 2.5"
+    );
+}
+
+#[test]
+fn schemas_are_send_sync_and_shareable() {
+    fn assert_send_sync<T: Send + Sync + 'static>() {}
+    assert_send_sync::<ToolArgsSchema>();
+    let s = std::sync::Arc::new(schema(json!({"type": "string", "pattern": "^a"})));
+    let handles: Vec<_> = (0..4)
+        .map(|i| {
+            let s = s.clone();
+            std::thread::spawn(move || s.is_valid(&json!({"v": format!("a{i}")})))
+        })
+        .collect();
+    assert!(handles.into_iter().all(|h| h.join().unwrap()));
+}
