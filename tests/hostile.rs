@@ -21,7 +21,11 @@ fn nested_schema(depth: usize) -> Value {
 fn nesting_10_000_deep_as_a_value_is_a_too_deep_error() {
     let schema = nested_schema(10_000);
     let err = ToolArgsSchema::from_value(&schema).unwrap_err();
-    let too_deep: Vec<_> = err.diagnostics().iter().filter(|d| d.code == Code::TooDeep).collect();
+    let too_deep: Vec<_> = err
+        .diagnostics()
+        .iter()
+        .filter(|d| d.code == Code::TooDeep)
+        .collect();
     assert_eq!(too_deep.len(), 1, "{err}");
     assert_eq!(too_deep[0].pointer, "/properties/a".repeat(MAX_DEPTH));
     assert!(too_deep[0].message.contains(&MAX_DEPTH.to_string()));
@@ -40,7 +44,10 @@ fn nesting_10_000_deep_as_text_is_an_invalid_json_error() {
     );
     let err = ToolArgsSchema::from_json_str(&text).unwrap_err();
     assert_eq!(err.diagnostics()[0].code, Code::InvalidJson);
-    assert!(err.diagnostics()[0].message.contains("recursion limit"), "{err}");
+    assert!(
+        err.diagnostics()[0].message.contains("recursion limit"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -61,7 +68,8 @@ fn a_hundred_thousand_properties_parse_and_validate() {
     for i in 0..100_000 {
         properties.insert(format!("p{i}"), json!({"type": "integer", "minimum": 0}));
     }
-    let schema = ToolArgsSchema::from_value(&json!({"type": "object", "properties": properties})).unwrap();
+    let schema =
+        ToolArgsSchema::from_value(&json!({"type": "object", "properties": properties})).unwrap();
     let mut args = Map::new();
     for i in 0..100_000 {
         args.insert(format!("p{i}"), json!(if i % 1000 == 0 { -1 } else { i }));
@@ -73,10 +81,13 @@ fn a_hundred_thousand_properties_parse_and_validate() {
 #[test]
 fn a_one_megabyte_pattern_is_refused_by_its_size() {
     let pattern = "a".repeat(1 << 20);
-    let schema = json!({"type": "object", "properties": {"s": {"type": "string", "pattern": pattern}}});
+    let schema =
+        json!({"type": "object", "properties": {"s": {"type": "string", "pattern": pattern}}});
     let err = ToolArgsSchema::from_value(&schema).unwrap_err();
     assert_eq!(err.diagnostics()[0].code, Code::InvalidPattern);
-    assert!(err.diagnostics()[0].message.contains(&MAX_PATTERN_LEN.to_string()));
+    assert!(err.diagnostics()[0]
+        .message
+        .contains(&MAX_PATTERN_LEN.to_string()));
 }
 
 #[test]
@@ -103,9 +114,26 @@ fn every_json_type() -> Vec<Value> {
 }
 
 const KEYWORDS: &[&str] = &[
-    "type", "oneOf", "description", "default", "examples", "enum", "minLength", "maxLength",
-    "pattern", "minimum", "maximum", "items", "minItems", "maxItems", "uniqueItems",
-    "properties", "required", "$ref", "format", "x-custom",
+    "type",
+    "oneOf",
+    "description",
+    "default",
+    "examples",
+    "enum",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "minimum",
+    "maximum",
+    "items",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "properties",
+    "required",
+    "$ref",
+    "format",
+    "x-custom",
 ];
 
 #[test]
@@ -144,7 +172,11 @@ fn every_json_type_as_a_whole_schema_is_an_error() {
             continue;
         }
         let is_root_object = value.get("type") == Some(&json!("object"));
-        assert_eq!(ToolArgsSchema::from_value(&value).is_ok(), is_root_object, "{value}");
+        assert_eq!(
+            ToolArgsSchema::from_value(&value).is_ok(),
+            is_root_object,
+            "{value}"
+        );
     }
     assert!(ToolArgsSchema::from_value(&json!({})).is_err());
 }
@@ -160,7 +192,15 @@ fn a_huge_array_validates_and_reports_every_bad_item() {
     ids[10] = json!("ten");
     ids[999_999] = json!(5.0);
     let errors = schema.validate(&json!({ "ids": ids })).unwrap_err();
-    let found: Vec<(&str, &str)> = errors.errors().iter().map(|e| (e.path.as_str(), e.keyword)).collect();
+    let found: Vec<(&str, &str)> = errors
+        .errors()
+        .iter()
+        .map(|e| (e.path.as_str(), e.keyword))
+        .collect();
     assert_eq!(found, [("/ids/10", "type"), ("/ids", "uniqueItems")]);
-    assert!(errors.errors()[1].message.contains("items 5 and 999999"), "{}", errors.errors()[1].message);
+    assert!(
+        errors.errors()[1].message.contains("items 5 and 999999"),
+        "{}",
+        errors.errors()[1].message
+    );
 }

@@ -6,14 +6,20 @@ use pedelec_schema::{ToolArgsSchema, ValidationError};
 use serde_json::{json, Value};
 
 fn schema(node: Value) -> ToolArgsSchema {
-    ToolArgsSchema::from_value(&json!({"type": "object", "properties": {"v": node}, "required": ["v"]}))
-        .unwrap_or_else(|err| panic!("{err}"))
+    ToolArgsSchema::from_value(
+        &json!({"type": "object", "properties": {"v": node}, "required": ["v"]}),
+    )
+    .unwrap_or_else(|err| panic!("{err}"))
 }
 
 fn errors(schema: &ToolArgsSchema, v: Value) -> Vec<ValidationError> {
     let args = json!({ "v": v });
     let result = schema.validate(&args);
-    assert_eq!(result.is_ok(), schema.is_valid(&args), "validate and is_valid disagree on {args}");
+    assert_eq!(
+        result.is_ok(),
+        schema.is_valid(&args),
+        "validate and is_valid disagree on {args}"
+    );
     result.err().map(|e| e.into_errors()).unwrap_or_default()
 }
 
@@ -24,7 +30,14 @@ fn valid(schema: &ToolArgsSchema, v: Value) -> bool {
 #[test]
 fn integer_means_zero_fraction_at_any_size() {
     let integer = schema(json!({"type": "integer"}));
-    for v in [json!(1), json!(1.0), json!(-0.0), json!(1e308), json!(u64::MAX), json!(i64::MIN)] {
+    for v in [
+        json!(1),
+        json!(1.0),
+        json!(-0.0),
+        json!(1e308),
+        json!(u64::MAX),
+        json!(i64::MIN),
+    ] {
         assert!(valid(&integer, v.clone()), "{v}");
     }
     for v in [json!(1.5), json!(-1e-300), json!("1"), json!(true)] {
@@ -44,7 +57,10 @@ fn bounds_compare_exactly_beyond_2_pow_53() {
     let u64_max = schema(json!({"type": "integer", "minimum": u64::MAX}));
     assert!(valid(&u64_max, json!(u64::MAX)));
     assert!(!valid(&u64_max, json!(u64::MAX - 1)));
-    assert!(valid(&u64_max, json!(1.8446744073709552e19)), "2^64 is above u64::MAX");
+    assert!(
+        valid(&u64_max, json!(1.8446744073709552e19)),
+        "2^64 is above u64::MAX"
+    );
 
     let i64_min = schema(json!({"type": "integer", "maximum": i64::MIN}));
     assert!(valid(&i64_min, json!(i64::MIN)));
@@ -58,19 +74,28 @@ fn bounds_compare_exactly_beyond_2_pow_53() {
 #[test]
 fn lengths_count_code_points() {
     let two = schema(json!({"type": "string", "minLength": 2, "maxLength": 2}));
-    assert!(valid(&two, json!("🐲🐲")), "astral characters count once each");
+    assert!(
+        valid(&two, json!("🐲🐲")),
+        "astral characters count once each"
+    );
     assert!(valid(&two, json!("éé")));
     assert!(!valid(&two, json!("🐲")));
     assert!(!valid(&two, json!("abc")));
     let error = &errors(&two, json!("🐲🐲🐲"))[0];
-    assert_eq!(error.message, "the string has 3 characters, more than the maximum length 2; shorten it");
+    assert_eq!(
+        error.message,
+        "the string has 3 characters, more than the maximum length 2; shorten it"
+    );
 }
 
 #[test]
 fn patterns_are_unanchored_ecma() {
     let digits = schema(json!({"type": "string", "pattern": "\\d+"}));
     assert!(valid(&digits, json!("abc123")));
-    assert!(!valid(&digits, json!("٣")), "Arabic-Indic digits are not ECMA \\d");
+    assert!(
+        !valid(&digits, json!("٣")),
+        "Arabic-Indic digits are not ECMA \\d"
+    );
     let astral = schema(json!({"type": "string", "pattern": "^🐲+$"}));
     assert!(valid(&astral, json!("🐲🐲")));
     assert!(!valid(&astral, json!("🐉")));
@@ -84,11 +109,18 @@ fn enum_and_unique_items_use_json_equality() {
     assert!(!valid(&numbers, json!(true)));
 
     let unique = schema(json!({"type": "array", "items": {"type": "object"}, "uniqueItems": true}));
-    assert!(!valid(&unique, json!([{"a": 1, "b": [1]}, {"b": [1.0], "a": 1.0}])));
+    assert!(!valid(
+        &unique,
+        json!([{"a": 1, "b": [1]}, {"b": [1.0], "a": 1.0}])
+    ));
     assert!(valid(&unique, json!([{"a": 1}, {"a": 2}])));
-    let unique_numbers = schema(json!({"type": "array", "items": {"type": "number"}, "uniqueItems": true}));
+    let unique_numbers =
+        schema(json!({"type": "array", "items": {"type": "number"}, "uniqueItems": true}));
     assert!(!valid(&unique_numbers, json!([0, -0.0])));
-    assert!(valid(&unique_numbers, json!([9_007_199_254_740_993_u64, 9_007_199_254_740_992_u64])));
+    assert!(valid(
+        &unique_numbers,
+        json!([9_007_199_254_740_993_u64, 9_007_199_254_740_992_u64])
+    ));
 }
 
 #[test]
@@ -101,7 +133,10 @@ fn required_demands_presence_and_null_is_present() {
     assert_eq!(missing.errors()[0].keyword, "required");
     assert_eq!(missing.errors()[0].path, "");
     assert_eq!(missing.errors()[0].schema_path, "/required");
-    assert_eq!(missing.errors()[0].message, "the required property `a` is missing");
+    assert_eq!(
+        missing.errors()[0].message,
+        "the required property `a` is missing"
+    );
     let null = s.validate(&json!({"a": null})).unwrap_err();
     assert_eq!(null.errors()[0].keyword, "type");
     assert_eq!(null.errors()[0].message, "expected a string, found null");
@@ -123,18 +158,26 @@ fn every_failure_is_reported_in_schema_order_with_both_pointers() {
         },
         "required": ["a/b", "list", "gone"]}))
     .unwrap();
-    let err = s.validate(&json!({"a/b": "yy", "list": [1, 7, 9]})).unwrap_err();
-    let got: Vec<(&str, &str, &str)> =
-        err.errors().iter().map(|e| (e.path.as_str(), e.schema_path.as_str(), e.keyword)).collect();
+    let err = s
+        .validate(&json!({"a/b": "yy", "list": [1, 7, 9]}))
+        .unwrap_err();
+    let got: Vec<(&str, &str, &str)> = err
+        .errors()
+        .iter()
+        .map(|e| (e.path.as_str(), e.schema_path.as_str(), e.keyword))
+        .collect();
     // `properties` iterates in the map's (sorted) order: "a/b" before "list".
-    assert_eq!(got, [
-        ("", "/required", "required"),
-        ("/a~1b", "/properties/a~1b/minLength", "minLength"),
-        ("/a~1b", "/properties/a~1b/pattern", "pattern"),
-        ("/list", "/properties/list/maxItems", "maxItems"),
-        ("/list/1", "/properties/list/items/maximum", "maximum"),
-        ("/list/2", "/properties/list/items/maximum", "maximum"),
-    ]);
+    assert_eq!(
+        got,
+        [
+            ("", "/required", "required"),
+            ("/a~1b", "/properties/a~1b/minLength", "minLength"),
+            ("/a~1b", "/properties/a~1b/pattern", "pattern"),
+            ("/list", "/properties/list/maxItems", "maxItems"),
+            ("/list/1", "/properties/list/items/maximum", "maximum"),
+            ("/list/2", "/properties/list/items/maximum", "maximum"),
+        ]
+    );
 }
 
 #[test]
@@ -157,7 +200,13 @@ fn one_of_says_how_many_branches_matched_and_why_each_failed() {
     );
 
     let both = errors(&target, json!({"id": "a", "index": 1}));
-    assert!(both[0].message.starts_with("the value matches 2 of the 2 `oneOf` branches"), "{}", both[0].message);
+    assert!(
+        both[0]
+            .message
+            .starts_with("the value matches 2 of the 2 `oneOf` branches"),
+        "{}",
+        both[0].message
+    );
 }
 
 #[test]
@@ -168,7 +217,10 @@ fn messages_never_quote_a_whole_huge_value() {
     assert!(error.message.len() < 200, "{}", error.message);
     let s = schema(json!({"type": "integer"}));
     let error = &errors(&s, json!(vec![0; 100_000]))[0];
-    assert_eq!(error.message, "expected an integer, found an array of 100000 items");
+    assert_eq!(
+        error.message,
+        "expected an integer, found an array of 100000 items"
+    );
 }
 
 #[test]
@@ -191,7 +243,10 @@ fn the_agent_facing_object_lists_every_error() {
     let object = json!({ "error": err });
     assert_eq!(object["error"]["code"], "INVALID_ARGS");
     assert_eq!(object["error"]["errors"][0]["path"], "/delta");
-    assert_eq!(object["error"]["errors"][0]["schema_path"], "/properties/delta/type");
+    assert_eq!(
+        object["error"]["errors"][0]["schema_path"],
+        "/properties/delta/type"
+    );
     assert_eq!(object["error"]["errors"][0]["keyword"], "type");
     assert_eq!(
         object["error"]["message"],

@@ -107,3 +107,123 @@ pub fn realworld() -> Vec<(String, Vec<RealWorldSchema>)> {
         })
         .collect()
 }
+
+/// The schema of one tool in a `realworld/` file.
+pub fn realworld_schema(file: &str, tool: &str) -> Value {
+    realworld()
+        .into_iter()
+        .find(|(name, _)| name == file)
+        .and_then(|(_, schemas)| schemas.into_iter().find(|s| s.tool == tool))
+        .unwrap_or_else(|| panic!("no tool {tool} in realworld/{file}"))
+        .schema
+}
+
+/// Schemas and payloads for the benchmarks and the allocation test: the same
+/// inputs go to this library and to the `jsonschema` crate.
+pub mod payloads {
+    use serde_json::{json, Map, Value};
+
+    /// A ring of `n` integer points around (cx, cy).
+    fn ring(n: usize, cx: i64, cy: i64, r: f64) -> Value {
+        let points: Vec<Value> = (0..n)
+            .map(|i| {
+                let angle = i as f64 / n as f64 * std::f64::consts::TAU;
+                json!({"x": cx + (r * angle.cos()).round() as i64, "y": cy + (r * angle.sin()).round() as i64})
+            })
+            .collect();
+        Value::Array(points)
+    }
+
+    /// A realistic valid call of the demo's `spawn_closed_polygons`: a
+    /// preset, and two hand-drawn polygons, one with a hole.
+    pub fn spawn_closed_polygons() -> Value {
+        json!({"items": [
+            {"preset": "heart", "color": "red", "size": 18, "count": 2, "xHint": 0.25},
+            {"name": "crystal_shard", "outer": ring(12, 0, 0, 80.0), "color": "#44AAFF", "size": "large"},
+            {"name": "ring", "outer": ring(24, 0, 0, 90.0), "holes": [ring(8, 0, 0, 40.0)],
+             "color": "gold", "size": 22, "count": 1, "xHint": 0.75}
+        ]})
+    }
+
+    /// The same call with five mistakes in it.
+    pub fn spawn_closed_polygons_with_errors() -> Value {
+        let mut args = spawn_closed_polygons();
+        args["items"][0]["preset"] = json!("star");
+        args["items"][0]["count"] = json!(0);
+        args["items"][1]["outer"][3]["x"] = json!(250);
+        args["items"][2]["size"] = json!(100);
+        args["items"][2]["holes"][0] = json!([{"x": 1, "y": 1}]);
+        args
+    }
+
+    /// A schema with 20 properties of every kind, 10 of them required.
+    pub fn twenty_properties_schema() -> Value {
+        let mut properties = Map::new();
+        for i in 0..20 {
+            let node = match i % 5 {
+                0 => {
+                    json!({"type": "string", "minLength": 1, "maxLength": 64, "description": "A name."})
+                }
+                1 => json!({"type": "integer", "minimum": 0, "maximum": 1000}),
+                2 => json!({"type": "string", "enum": ["low", "medium", "high"]}),
+                3 => json!({"type": "boolean"}),
+                _ => {
+                    json!({"type": "array", "items": {"type": "string", "pattern": "^[a-z0-9_-]+$"}, "maxItems": 10, "uniqueItems": true})
+                }
+            };
+            properties.insert(format!("field_{i:02}"), node);
+        }
+        let required: Vec<String> = (0..20)
+            .step_by(2)
+            .map(|i| format!("field_{i:02}"))
+            .collect();
+        json!({"type": "object", "properties": properties, "required": required})
+    }
+
+    /// A valid call of [`twenty_properties_schema`].
+    pub fn twenty_properties_valid() -> Value {
+        let mut args = Map::new();
+        for i in 0..20 {
+            let value = match i % 5 {
+                0 => json!(format!("name number {i}")),
+                1 => json!(i * 37),
+                2 => json!("medium"),
+                3 => json!(i % 2 == 0),
+                _ => json!(["alpha", "beta-2", "gamma_3"]),
+            };
+            args.insert(format!("field_{i:02}"), value);
+        }
+        Value::Object(args)
+    }
+
+    /// A call of [`twenty_properties_schema`] with several errors.
+    pub fn twenty_properties_invalid() -> Value {
+        let mut args = twenty_properties_valid();
+        args["field_00"] = json!("");
+        args["field_01"] = json!(-5);
+        args["field_02"] = json!("urgent");
+        args["field_04"] = json!(["ok", "NOT OK", "ok"]);
+        args.as_object_mut().unwrap().remove("field_10");
+        args
+    }
+
+    /// A schema for a bulk call: up to 10 000 records.
+    pub fn large_array_schema() -> Value {
+        json!({"type": "object", "properties": {"records": {
+            "type": "array", "maxItems": 10000,
+            "items": {"type": "object", "properties": {
+                "id": {"type": "integer", "minimum": 0},
+                "label": {"type": "string", "maxLength": 32},
+                "score": {"type": "number", "minimum": 0, "maximum": 1}
+            }, "required": ["id", "label"]}
+        }}, "required": ["records"]})
+    }
+
+    /// 5 000 valid records.
+    pub fn large_array_valid() -> Value {
+        let records: Vec<Value> = (0..5000)
+            .map(|i| json!({"id": i, "label": format!("record {i}"), "score": (i % 100) as f64 / 100.0}))
+            .collect();
+        json!({ "records": records })
+    }
+}

@@ -5,16 +5,14 @@
 //! be used. Equality walks the values with an explicit stack and hashing
 //! stops at a fixed depth, so values of any depth are safe.
 
+use std::collections::hash_map::DefaultHasher;
 use std::collections::HashSet;
-use std::hash::{BuildHasher, Hash, Hasher};
+use std::hash::{Hash, Hasher};
 
 use serde_json::Value;
 
 use crate::numeric::{self, Num};
 
-/// Below this many elements, `uniqueItems` compares pairs directly: no
-/// allocation, and fewer steps than hashing for small arrays.
-const PAIRWISE_LIMIT: usize = 16;
 /// Hashing looks no deeper than this; deeper parts only count by kind.
 const HASH_DEPTH: usize = 32;
 
@@ -57,13 +55,13 @@ pub(crate) fn json_equal(a: &Value, b: &Value) -> bool {
 }
 
 /// The indices of the first two equal elements, if any.
+///
+/// Expected O(n): elements are hashed, and only equal hashes are compared in
+/// full. Up to [`STACK_TABLE_ITEMS`] elements the hash table lives on the
+/// stack, so a valid array allocates nothing; beyond, a `HashSet` is used.
 pub(crate) fn find_duplicate(elements: &[Value]) -> Option<(usize, usize)> {
-    if elements.len() <= PAIRWISE_LIMIT {
-        return (1..elements.len()).find_map(|second| {
-            (0..second)
-                .find(|&first| json_equal(&elements[first], &elements[second]))
-                .map(|first| (first, second))
-        });
+    if elements.len() <= STACK_TABLE_ITEMS {
+        return find_duplicate_on_stack(elements);
     }
     let mut seen: HashSet<Key<'_>> = HashSet::with_capacity(elements.len());
     for (index, element) in elements.iter().enumerate() {
@@ -77,6 +75,39 @@ pub(crate) fn find_duplicate(elements: &[Value]) -> Option<(usize, usize)> {
         seen.insert(key);
     }
     None
+}
+
+/// How many elements the stack table takes; it has twice as many slots, so
+/// probes stay short.
+const STACK_TABLE_ITEMS: usize = 256;
+
+fn find_duplicate_on_stack(elements: &[Value]) -> Option<(usize, usize)> {
+    const SLOTS: usize = STACK_TABLE_ITEMS * 2;
+    // (hash, index + 1); index 0 marks an empty slot.
+    let mut table = [(0u64, 0usize); SLOTS];
+    for (index, element) in elements.iter().enumerate() {
+        let hash = hash_of(element);
+        let mut slot = (hash as usize) % SLOTS;
+        loop {
+            match table[slot] {
+                (_, 0) => {
+                    table[slot] = (hash, index + 1);
+                    break;
+                }
+                (seen, earlier) if seen == hash && json_equal(&elements[earlier - 1], element) => {
+                    return Some((earlier - 1, index));
+                }
+                _ => slot = (slot + 1) % SLOTS,
+            }
+        }
+    }
+    None
+}
+
+fn hash_of(value: &Value) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    hash_value(value, HASH_DEPTH, &mut hasher);
+    hasher.finish()
 }
 
 /// A value in a hash set under JSON equality.
@@ -125,11 +156,8 @@ fn hash_value<H: Hasher>(value: &Value, depth: usize, state: &mut H) {
             // Key order must not matter, whatever order the map iterates in:
             // combine the entries' hashes commutatively.
             map.len().hash(state);
-            let builder =
-                std::hash::BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default(
-                );
             let combined = map.iter().fold(0u64, |sum, (key, item)| {
-                let mut entry = builder.build_hasher();
+                let mut entry = DefaultHasher::new();
                 key.hash(&mut entry);
                 hash_value(item, depth - 1, &mut entry);
                 sum.wrapping_add(entry.finish())
@@ -166,10 +194,14 @@ mod tests {
             find_duplicate(&[json!(1), json!("1"), json!(1.0)]),
             Some((0, 2))
         );
-        let mut many: Vec<Value> = (0..10_000).map(|i| json!({"id": i})).collect();
-        assert_eq!(find_duplicate(&many), None);
-        many.push(json!({"id": 1234.0}));
-        assert_eq!(find_duplicate(&many), Some((1234, 10_000)));
+        for len in [2, 255, 256, 10_000] {
+            let mut many: Vec<Value> = (0..len)
+                .map(|i| json!({"id": i, "tags": [i % 3]}))
+                .collect();
+            assert_eq!(find_duplicate(&many), None, "{len}");
+            many.push(json!({"tags": [1.0], "id": 1.0}));
+            assert_eq!(find_duplicate(&many), Some((1, len)), "{len}");
+        }
     }
 
     #[test]
