@@ -46,11 +46,15 @@
 //! - **Depth.** Nodes nest at most [`MAX_DEPTH`] deep (`too_deep` beyond).
 //! - **Patterns** are ECMA-262, translated to the linear-time `regex` crate;
 //!   see [`Pattern`] for what is refused and the size limits.
-//! - **Error order** follows the schema: a node's own keywords, `required`,
-//!   then properties in the schema's order and array items by index. For a
-//!   schema parsed from a `serde_json::Value`, the properties' order is the
-//!   map's: sorted by name, unless serde_json's `preserve_order` feature is
-//!   on. Nodes built in code keep the order they were built in.
+//! - **Error order** is deterministic: a node's own keywords in the order
+//!   the specification lists them, then an object's properties by name (a
+//!   missing required property at its name's place), and array items by
+//!   index.
+//! - **Property order.** Nodes built in code serialize their properties in
+//!   the order they were built in; a schema parsed from a
+//!   `serde_json::Value` has the map's order (sorted by name, unless
+//!   serde_json's `preserve_order` feature is on). Two object nodes with the
+//!   same properties in another order are equal.
 //! - **Integer `enum` values** must be integers (`1.0` counts): a fractional
 //!   value could never pass, so it is an `enum_type_mismatch` error.
 

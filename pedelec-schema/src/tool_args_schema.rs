@@ -7,7 +7,7 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::error::SchemaError;
 use crate::parse;
 use crate::schema::{ObjectNode, SchemaNode};
-use crate::validate::{self, ValidationErrors};
+use crate::validate::{self, ObjectPlan, ValidationErrors};
 
 /// A root schema that is inside the subset: an object node whose every
 /// keyword, bound, `required` name and `pattern` has been checked.
@@ -29,9 +29,17 @@ use crate::validate::{self, ValidationErrors};
 /// assert_eq!(err.diagnostics()[0].pointer, "/additionalProperties");
 /// # Ok::<(), pedelec_schema::SchemaError>(())
 /// ```
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct ToolArgsSchema {
     root: ObjectNode,
+    /// The root prepared for validation.
+    plan: ObjectPlan,
+}
+
+impl PartialEq for ToolArgsSchema {
+    fn eq(&self, other: &Self) -> bool {
+        self.root == other.root
+    }
 }
 
 impl ToolArgsSchema {
@@ -39,7 +47,7 @@ impl ToolArgsSchema {
     pub fn from_value(value: &Value) -> Result<Self, SchemaError> {
         let (root, diagnostics) = parse::parse_root(value, None);
         match root {
-            Some(root) => Ok(ToolArgsSchema { root }),
+            Some(root) => Ok(Self::prepared(root)),
             None => Err(SchemaError::new(diagnostics)),
         }
     }
@@ -76,7 +84,14 @@ impl ToolArgsSchema {
     /// ```
     pub fn new(root: ObjectNode) -> Result<Self, SchemaError> {
         let value = serde_json::to_value(&root).expect("a schema node always serializes");
-        Self::from_value(&value)
+        // Checked through JSON, but kept as built: the JSON map would have
+        // sorted the properties by name.
+        Self::from_value(&value).map(|_| Self::prepared(root))
+    }
+
+    fn prepared(root: ObjectNode) -> Self {
+        let plan = ObjectPlan::of(&root);
+        ToolArgsSchema { root, plan }
     }
 
     /// The root object node.
@@ -124,7 +139,7 @@ impl ToolArgsSchema {
             instance: &validate::Trail::ROOT,
             schema: &validate::Trail::ROOT,
         };
-        if validate::object_node(&self.root, args, here, &mut sink) {
+        if validate::object_node(&self.root, &self.plan, args, here, &mut sink) {
             Ok(())
         } else {
             Err(ValidationErrors::new(sink.errors))
@@ -138,6 +153,6 @@ impl ToolArgsSchema {
             instance: &validate::Trail::ROOT,
             schema: &validate::Trail::ROOT,
         };
-        validate::object_node(&self.root, args, here, &mut validate::FailFast)
+        validate::object_node(&self.root, &self.plan, args, here, &mut validate::FailFast)
     }
 }

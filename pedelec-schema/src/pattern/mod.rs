@@ -12,12 +12,14 @@
 //! pattern may be at most [`MAX_PATTERN_LEN`] bytes long, nest groups at most
 //! [`MAX_NESTING`] deep, and compile to at most [`MAX_COMPILED_SIZE`] bytes.
 
+mod simple;
 mod translate;
 
 use std::fmt;
 
 use regex::{Regex, RegexBuilder};
 
+use simple::Simple;
 use translate::translate;
 pub use translate::PatternError;
 
@@ -43,7 +45,15 @@ pub const MAX_COMPILED_SIZE: usize = 2 * 1024 * 1024;
 #[derive(Clone)]
 pub struct Pattern {
     source: String,
-    regex: Regex,
+    matcher: Matcher,
+}
+
+/// How a pattern is matched: most tool patterns have a simple shape that
+/// needs no regex engine (see `simple.rs`).
+#[derive(Clone)]
+enum Matcher {
+    Simple(Simple),
+    Regex(Regex),
 }
 
 impl Pattern {
@@ -56,6 +66,17 @@ impl Pattern {
                 source.len()
             )));
         }
+        match Simple::recognize(source) {
+            Some(simple) => Ok(Pattern {
+                source: source.to_owned(),
+                matcher: Matcher::Simple(simple),
+            }),
+            None => Self::with_regex(source),
+        }
+    }
+
+    /// Compiles with the regex engine, whatever the pattern's shape.
+    fn with_regex(source: &str) -> Result<Pattern, PatternError> {
         let translated = translate(source)?;
         let regex = RegexBuilder::new(&translated)
             .size_limit(MAX_COMPILED_SIZE)
@@ -64,7 +85,7 @@ impl Pattern {
             .map_err(|err| PatternError(describe_regex_error(&err)))?;
         Ok(Pattern {
             source: source.to_owned(),
-            regex,
+            matcher: Matcher::Regex(regex),
         })
     }
 
@@ -76,7 +97,10 @@ impl Pattern {
     /// Whether the pattern matches somewhere in `text` (unanchored, as JSON
     /// Schema's `pattern` is).
     pub fn is_match(&self, text: &str) -> bool {
-        self.regex.is_match(text)
+        match &self.matcher {
+            Matcher::Simple(simple) => simple.is_match(text),
+            Matcher::Regex(regex) => regex.is_match(text),
+        }
     }
 }
 

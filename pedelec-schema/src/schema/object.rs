@@ -3,9 +3,9 @@ use super::{Metadata, SchemaNode};
 /// A `"type": "object"` node.
 ///
 /// Properties keep their order (as built in code, or as the parsed JSON map
-/// iterates), which is the order they serialize and validate in. Properties the schema does not name are
-/// allowed, as in JSON Schema.
-#[derive(Debug, Clone, Default, PartialEq)]
+/// iterates), which is the order they serialize in. Properties the schema
+/// does not name are allowed, as in JSON Schema.
+#[derive(Debug, Clone, Default)]
 pub struct ObjectNode {
     /// `properties`, in declaration order.
     pub properties: Vec<Property>,
@@ -22,6 +22,21 @@ pub struct Property {
     pub name: String,
     /// The node its value must match.
     pub node: SchemaNode,
+}
+
+/// `properties` is a JSON object, so two object nodes are equal when they
+/// define the same properties, in whatever order; `required` is compared as
+/// written.
+impl PartialEq for ObjectNode {
+    fn eq(&self, other: &Self) -> bool {
+        self.properties.len() == other.properties.len()
+            && self
+                .properties
+                .iter()
+                .all(|p| other.property_node(&p.name) == Some(&p.node))
+            && self.required == other.required
+            && self.meta == other.meta
+    }
 }
 
 impl ObjectNode {

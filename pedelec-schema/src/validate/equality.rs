@@ -2,8 +2,9 @@
 //! (`1 == 1.0`), objects without regard to key order.
 //!
 //! `serde_json`'s own `==` compares `1` and `1.0` as different, so it cannot
-//! be used. Equality walks the values with an explicit stack and hashing
-//! stops at a fixed depth, so values of any depth are safe.
+//! be used. Equality recurses (allocation-free) up to a fixed depth and
+//! continues with an explicit stack below it; hashing stops at a fixed
+//! depth. Values of any depth are safe.
 
 use std::collections::hash_map::DefaultHasher;
 use std::collections::HashSet;
@@ -16,16 +17,54 @@ use crate::numeric::{self, Num};
 /// Hashing looks no deeper than this; deeper parts only count by kind.
 const HASH_DEPTH: usize = 32;
 
+/// How deep equality recurses before it switches to an explicit stack.
+const RECURSION_DEPTH: usize = 64;
+/// Arrays up to this long are checked pair by pair: for the short arrays of
+/// tool arguments that beats hashing.
+const PAIRWISE_ITEMS: usize = 16;
+
 /// Whether two values are equal as JSON.
 pub(crate) fn json_equal(a: &Value, b: &Value) -> bool {
-    let mut pending: Vec<(&Value, &Value)> = Vec::new();
-    let (mut a, mut b) = (a, b);
-    loop {
+    equal_within(a, b, RECURSION_DEPTH)
+}
+
+fn equal_within(a: &Value, b: &Value, depth: usize) -> bool {
+    match (a, b) {
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len()
+                && match depth {
+                    0 => equal_with_stack(a, b),
+                    _ => x.iter().zip(y).all(|(p, q)| equal_within(p, q, depth - 1)),
+                }
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && match depth {
+                    0 => equal_with_stack(a, b),
+                    _ => x
+                        .iter()
+                        .all(|(key, p)| y.get(key).is_some_and(|q| equal_within(p, q, depth - 1))),
+                }
+        }
+        _ => scalars_equal(a, b),
+    }
+}
+
+fn scalars_equal(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Null, Value::Null) => true,
+        (Value::Bool(x), Value::Bool(y)) => x == y,
+        (Value::Number(x), Value::Number(y)) => numeric::equal(x, y),
+        (Value::String(x), Value::String(y)) => x == y,
+        _ => false,
+    }
+}
+
+/// Equality for values nested deeper than [`RECURSION_DEPTH`].
+fn equal_with_stack(a: &Value, b: &Value) -> bool {
+    let mut pending = vec![(a, b)];
+    while let Some((a, b)) = pending.pop() {
         let same = match (a, b) {
-            (Value::Null, Value::Null) => true,
-            (Value::Bool(x), Value::Bool(y)) => x == y,
-            (Value::Number(x), Value::Number(y)) => numeric::equal(x, y),
-            (Value::String(x), Value::String(y)) => x == y,
             (Value::Array(x), Value::Array(y)) => {
                 x.len() == y.len() && {
                     pending.extend(x.iter().zip(y));
@@ -42,24 +81,29 @@ pub(crate) fn json_equal(a: &Value, b: &Value) -> bool {
                         None => false,
                     })
             }
-            _ => false,
+            _ => scalars_equal(a, b),
         };
         if !same {
             return false;
         }
-        match pending.pop() {
-            Some((x, y)) => (a, b) = (x, y),
-            None => return true,
-        }
     }
+    true
 }
 
 /// The indices of the first two equal elements, if any.
 ///
-/// Expected O(n): elements are hashed, and only equal hashes are compared in
-/// full. Up to [`STACK_TABLE_ITEMS`] elements the hash table lives on the
-/// stack, so a valid array allocates nothing; beyond, a `HashSet` is used.
+/// Short arrays are compared pair by pair. Longer ones take expected O(n):
+/// elements are hashed, and only equal hashes are compared in full. Up to
+/// [`STACK_TABLE_ITEMS`] elements the hash table lives on the stack, so a
+/// valid array allocates nothing; beyond, a `HashSet` is used.
 pub(crate) fn find_duplicate(elements: &[Value]) -> Option<(usize, usize)> {
+    if elements.len() <= PAIRWISE_ITEMS {
+        return (1..elements.len()).find_map(|second| {
+            (0..second)
+                .find(|&first| json_equal(&elements[first], &elements[second]))
+                .map(|first| (first, second))
+        });
+    }
     if elements.len() <= STACK_TABLE_ITEMS {
         return find_duplicate_on_stack(elements);
     }
@@ -194,7 +238,7 @@ mod tests {
             find_duplicate(&[json!(1), json!("1"), json!(1.0)]),
             Some((0, 2))
         );
-        for len in [2, 255, 256, 10_000] {
+        for len in [2, 16, 17, 255, 256, 10_000] {
             let mut many: Vec<Value> = (0..len)
                 .map(|i| json!({"id": i, "tags": [i % 3]}))
                 .collect();

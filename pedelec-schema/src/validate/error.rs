@@ -39,9 +39,9 @@ impl Serialize for ValidationError {
     }
 }
 
-/// Every way a value failed its schema, in a deterministic order: the
-/// schema's order (a node's own keywords, then `required`, then its
-/// properties in the schema's order, then array items in index order).
+/// Every way a value failed its schema, in a deterministic order: a node's
+/// own keywords, then an object's properties by name (a missing required
+/// property at its name's place), array items by index.
 ///
 /// It serializes as the agent-facing error object that a tool handler
 /// returns under `"error"`:

@@ -16,6 +16,7 @@ mod error;
 mod number;
 mod object;
 mod one_of;
+mod plan;
 mod string;
 
 use serde_json::Value;
@@ -23,6 +24,7 @@ use serde_json::Value;
 use crate::schema::SchemaNode;
 
 pub use error::{ValidationError, ValidationErrors};
+pub(crate) use plan::{ObjectPlan, Plan};
 
 /// One step of a JSON Pointer.
 #[derive(Clone, Copy)]
@@ -135,21 +137,32 @@ macro_rules! fail {
 }
 pub(crate) use fail;
 
-/// Checks `value` against `node`; returns whether it passed.
+/// Checks `value` against `node`, whose prepared form is `plan`; returns
+/// whether it passed.
 pub(crate) fn node<S: Sink>(
     node: &SchemaNode,
+    plan: &Plan,
     value: &Value,
     here: Here<'_>,
     sink: &mut S,
 ) -> bool {
-    match node {
-        SchemaNode::String(string) => string::check(string, value, here, sink),
-        SchemaNode::Number(number) => number::check(number, false, value, here, sink),
-        SchemaNode::Integer(number) => number::check(number, true, value, here, sink),
-        SchemaNode::Boolean(boolean) => check_boolean(boolean, value, here, sink),
-        SchemaNode::Array(array) => array::check(array, value, here, sink),
-        SchemaNode::Object(object) => object::check(object, value, here, sink),
-        SchemaNode::OneOf(one_of) => one_of::check(one_of, value, here, sink),
+    match (node, plan) {
+        (SchemaNode::String(string), _) => string::check(string, value, here, sink),
+        (SchemaNode::Number(number), _) => number::check(number, false, value, here, sink),
+        (SchemaNode::Integer(number), _) => number::check(number, true, value, here, sink),
+        (SchemaNode::Boolean(boolean), _) => check_boolean(boolean, value, here, sink),
+        (SchemaNode::Array(array), Plan::Array(items)) => {
+            array::check(array, items, value, here, sink)
+        }
+        (SchemaNode::Object(object), Plan::Object(plan)) => {
+            object::check(object, plan, value, here, sink)
+        }
+        (SchemaNode::OneOf(one_of), Plan::OneOf(plans)) => {
+            one_of::check(one_of, plans, value, here, sink)
+        }
+        // A plan always mirrors its node; should one not, plan afresh
+        // rather than guess.
+        (node, _) => self::node(node, &Plan::of(node), value, here, sink),
     }
 }
 
@@ -230,32 +243,47 @@ pub(crate) fn list<T: serde::Serialize>(allowed: &[T]) -> String {
     }
 }
 
-/// Whether `node` accepts `value` (for lint and `oneOf`).
+/// Whether `node` accepts `value` (for lint).
 pub(crate) fn node_accepts(schema_node: &SchemaNode, value: &Value) -> bool {
     let here = Here {
         instance: &Trail::ROOT,
         schema: &Trail::ROOT,
     };
-    node(schema_node, value, here, &mut FailFast)
+    node(
+        schema_node,
+        &Plan::of(schema_node),
+        value,
+        here,
+        &mut FailFast,
+    )
 }
 
 /// Every failure of `value` against `node`, located relative to both.
 pub(crate) fn node_errors(schema_node: &SchemaNode, value: &Value) -> Vec<ValidationError> {
+    planned_node_errors(schema_node, &Plan::of(schema_node), value)
+}
+
+fn planned_node_errors(
+    schema_node: &SchemaNode,
+    plan: &Plan,
+    value: &Value,
+) -> Vec<ValidationError> {
     let here = Here {
         instance: &Trail::ROOT,
         schema: &Trail::ROOT,
     };
     let mut sink = Collect::default();
-    node(schema_node, value, here, &mut sink);
+    node(schema_node, plan, value, here, &mut sink);
     sink.errors
 }
 
 /// Checks `value` against an object node (the root).
 pub(crate) fn object_node<S: Sink>(
     root: &crate::schema::ObjectNode,
+    plan: &ObjectPlan,
     value: &Value,
     here: Here<'_>,
     sink: &mut S,
 ) -> bool {
-    object::check(root, value, here, sink)
+    object::check(root, plan, value, here, sink)
 }

@@ -1,10 +1,17 @@
-use serde_json::Value;
+use std::cmp::Ordering;
+use std::sync::LazyLock;
 
+use serde_json::{Map, Value};
+
+use super::plan::{self, ObjectPlan, PlannedProperty};
 use super::{fail, node, type_mismatch, Here, Sink};
 use crate::schema::ObjectNode;
 
+/// Checks an object: its properties in name order, a missing required
+/// property at its name's place.
 pub(super) fn check<S: Sink>(
     object: &ObjectNode,
+    plan: &ObjectPlan,
     value: &Value,
     here: Here<'_>,
     sink: &mut S,
@@ -13,32 +20,92 @@ pub(super) fn check<S: Sink>(
         return type_mismatch("an object", value, here, sink);
     };
     let mut valid = true;
-    for name in &object.required {
-        if !map.contains_key(name) {
-            fail!(
-                sink,
-                here,
-                valid,
-                "required",
-                "the required property `{name}` is missing"
-            );
-        }
-    }
-    let properties_schema = here.schema.key("properties");
-    for property in &object.properties {
-        let Some(present) = map.get(&property.name) else {
-            continue;
-        };
-        let property_here = Here {
-            instance: &here.instance.key(&property.name),
-            schema: &properties_schema.key(&property.name),
-        };
-        if !node(&property.node, present, property_here, sink) {
-            valid = false;
-            if S::FAIL_FAST {
-                return false;
+    let mut keys = SortedKeys::new(map);
+    for planned in &plan.by_name {
+        let name = &object.properties[planned.index].name;
+        match keys.find(name) {
+            Some(present) => {
+                if !property(object, plan, *planned, present, here, sink) {
+                    valid = false;
+                    if S::FAIL_FAST {
+                        return false;
+                    }
+                }
             }
+            None if planned.required => {
+                fail!(
+                    sink,
+                    here,
+                    valid,
+                    "required",
+                    "the required property `{name}` is missing"
+                );
+            }
+            None => {}
         }
     }
     valid
 }
+
+fn property<S: Sink>(
+    object: &ObjectNode,
+    plan: &ObjectPlan,
+    planned: PlannedProperty,
+    value: &Value,
+    here: Here<'_>,
+    sink: &mut S,
+) -> bool {
+    let property = &object.properties[planned.index];
+    let properties_schema = here.schema.key("properties");
+    let property_here = Here {
+        instance: &here.instance.key(&property.name),
+        schema: &properties_schema.key(&property.name),
+    };
+    let child = plan::child(&plan.children, planned.index);
+    node(&property.node, child, value, property_here, sink)
+}
+
+/// Finds keys asked for in ascending order with one pass over the map.
+///
+/// `serde_json` maps iterate in key order unless its `preserve_order`
+/// feature is on somewhere in the build; then they iterate in insertion
+/// order, and the cursor uses lookups instead.
+struct SortedKeys<'a> {
+    map: &'a Map<String, Value>,
+    entries: serde_json::map::Iter<'a>,
+    current: Option<(&'a String, &'a Value)>,
+}
+
+impl<'a> SortedKeys<'a> {
+    fn new(map: &'a Map<String, Value>) -> Self {
+        let mut entries = map.iter();
+        let current = entries.next();
+        SortedKeys {
+            map,
+            entries,
+            current,
+        }
+    }
+
+    fn find(&mut self, name: &str) -> Option<&'a Value> {
+        if !*MAPS_ARE_SORTED {
+            return self.map.get(name);
+        }
+        while let Some((key, value)) = self.current {
+            match key.as_str().cmp(name) {
+                Ordering::Less => self.current = self.entries.next(),
+                Ordering::Equal => return Some(value),
+                Ordering::Greater => return None,
+            }
+        }
+        None
+    }
+}
+
+/// Whether `serde_json::Map` iterates in key order in this build.
+static MAPS_ARE_SORTED: LazyLock<bool> = LazyLock::new(|| {
+    let mut map = Map::new();
+    map.insert("b".to_owned(), Value::Null);
+    map.insert("a".to_owned(), Value::Null);
+    map.keys().next().is_some_and(|first| first == "a")
+});

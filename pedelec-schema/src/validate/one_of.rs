@@ -1,6 +1,7 @@
 use serde_json::Value;
 
-use super::{node, node_errors, FailFast, Here, Sink};
+use super::plan::{self, Plan};
+use super::{node, planned_node_errors, FailFast, Here, Sink};
 use crate::schema::OneOfNode;
 
 /// How many failures of each branch a "matches none" message quotes.
@@ -8,6 +9,7 @@ const QUOTED_PER_BRANCH: usize = 2;
 
 pub(super) fn check<S: Sink>(
     one_of: &OneOfNode,
+    plans: &[Plan],
     value: &Value,
     here: Here<'_>,
     sink: &mut S,
@@ -17,7 +19,13 @@ pub(super) fn check<S: Sink>(
     let mut matched = [usize::MAX; 2];
     let mut count = 0;
     for (index, branch) in one_of.branches.iter().enumerate() {
-        if node(branch, value, here, &mut FailFast) {
+        if node(
+            branch,
+            plan::child(plans, index),
+            value,
+            here,
+            &mut FailFast,
+        ) {
             if count < matched.len() {
                 matched[count] = index;
             }
@@ -27,7 +35,7 @@ pub(super) fn check<S: Sink>(
     match count {
         1 => true,
         0 => {
-            sink.fail(here, "oneOf", || explain_no_match(one_of, value));
+            sink.fail(here, "oneOf", || explain_no_match(one_of, plans, value));
             false
         }
         _ => {
@@ -45,13 +53,13 @@ pub(super) fn check<S: Sink>(
     }
 }
 
-fn explain_no_match(one_of: &OneOfNode, value: &Value) -> String {
+fn explain_no_match(one_of: &OneOfNode, plans: &[Plan], value: &Value) -> String {
     let reasons: Vec<String> = one_of
         .branches
         .iter()
         .enumerate()
         .map(|(index, branch)| {
-            let errors = node_errors(branch, value);
+            let errors = planned_node_errors(branch, plan::child(plans, index), value);
             let mut quoted: Vec<String> = errors
                 .iter()
                 .take(QUOTED_PER_BRANCH)

@@ -1,0 +1,260 @@
+//! Fast matchers for the shapes most tool patterns have.
+//!
+//! Identifiers, slugs and codes are usually written as one ASCII character
+//! class repeated over the whole string (`^[a-z0-9_-]+$`, `^\d{4}$`), or as a
+//! literal (`^https://`). Those are matched here without the regex engine:
+//! a byte-table check, `starts_with`, `==` or `contains`. Anything else, or
+//! anything this recognizer is unsure of, goes to the regex engine. The
+//! recognizer only accepts what it fully understands, and a test checks it
+//! against the regex engine on generated strings.
+
+/// A pattern matched without the regex engine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Simple {
+    /// `^CLASS{min,max}$` with an ASCII-only class: every byte is in the
+    /// class and the length is in range.
+    AsciiRun {
+        allowed: [bool; 128],
+        min: usize,
+        max: Option<usize>,
+    },
+    /// `^literal`
+    Prefix(String),
+    /// `literal$`
+    Suffix(String),
+    /// `^literal$`
+    Exact(String),
+    /// `literal`
+    Contains(String),
+}
+
+impl Simple {
+    /// Recognizes an ECMA pattern source.
+    pub(super) fn recognize(source: &str) -> Option<Simple> {
+        let (anchored_start, rest) = match source.strip_prefix('^') {
+            Some(rest) => (true, rest),
+            None => (false, source),
+        };
+        let (anchored_end, body) = match rest.strip_suffix('$') {
+            Some(body) if !body.ends_with('\\') => (true, body),
+            _ => (false, rest),
+        };
+        if is_literal(body) {
+            let literal = body.to_owned();
+            return Some(match (anchored_start, anchored_end) {
+                (true, true) => Simple::Exact(literal),
+                (true, false) => Simple::Prefix(literal),
+                (false, true) => Simple::Suffix(literal),
+                (false, false) => Simple::Contains(literal),
+            });
+        }
+        if !(anchored_start && anchored_end) {
+            return None;
+        }
+        let (allowed, quantifier) = class(body)?;
+        let (min, max) = quantity(quantifier)?;
+        Some(Simple::AsciiRun { allowed, min, max })
+    }
+
+    pub(super) fn is_match(&self, text: &str) -> bool {
+        match self {
+            Simple::AsciiRun { allowed, min, max } => {
+                // An ASCII-only class never matches a multi-byte character,
+                // so the byte length is the character count.
+                text.len() >= *min
+                    && max.is_none_or(|max| text.len() <= max)
+                    && text.bytes().all(|b| b < 128 && allowed[b as usize])
+            }
+            Simple::Prefix(literal) => text.starts_with(literal.as_str()),
+            Simple::Suffix(literal) => text.ends_with(literal.as_str()),
+            Simple::Exact(literal) => text == literal,
+            Simple::Contains(literal) => text.contains(literal.as_str()),
+        }
+    }
+}
+
+/// Characters with no special meaning in an ECMA pattern outside a class.
+fn is_literal(body: &str) -> bool {
+    body.chars().all(|c| !"\\^$.|?*+()[]{}".contains(c))
+}
+
+/// `[...]` or `\d`/`\w` at the start of `body`, as an ASCII table, and what
+/// follows it.
+fn class(body: &str) -> Option<([bool; 128], &str)> {
+    let mut allowed = [false; 128];
+    if let Some(rest) = body.strip_prefix(r"\d") {
+        add_range(&mut allowed, b'0', b'9');
+        return Some((allowed, rest));
+    }
+    if let Some(rest) = body.strip_prefix(r"\w") {
+        add_word(&mut allowed);
+        return Some((allowed, rest));
+    }
+    let inner_and_rest = body.strip_prefix('[')?;
+    if inner_and_rest.starts_with('^') || inner_and_rest.starts_with(']') {
+        return None;
+    }
+    let end = class_end(inner_and_rest.as_bytes())?;
+    let (inner, rest) = (&inner_and_rest[..end], &inner_and_rest[end + 1..]);
+    let bytes = inner.as_bytes();
+    if !inner.is_ascii() {
+        return None;
+    }
+    let mut i = 0;
+    while i < bytes.len() {
+        let member = match bytes[i] {
+            b'\\' => {
+                let escaped = *bytes.get(i + 1)?;
+                i += 2;
+                match escaped {
+                    b'd' => {
+                        add_range(&mut allowed, b'0', b'9');
+                        continue;
+                    }
+                    b'w' => {
+                        add_word(&mut allowed);
+                        continue;
+                    }
+                    b'-' | b'.' | b'_' | b'\\' | b'/' | b'+' | b'*' | b'?' | b'(' | b')' | b'['
+                    | b']' | b'{' | b'}' | b'|' | b'^' | b'$' => escaped,
+                    _ => return None,
+                }
+            }
+            b'[' => return None,
+            c => {
+                i += 1;
+                c
+            }
+        };
+        // A range `a-z`: `-` between two members.
+        if bytes.get(i) == Some(&b'-') && i + 1 < bytes.len() && bytes[i + 1] != b'\\' {
+            let high = bytes[i + 1];
+            if high < member {
+                return None;
+            }
+            add_range(&mut allowed, member, high);
+            i += 2;
+        } else {
+            allowed[member as usize] = true;
+        }
+    }
+    Some((allowed, rest))
+}
+
+/// The index of the `]` that closes a class, skipping escaped characters.
+fn class_end(bytes: &[u8]) -> Option<usize> {
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b']' => return Some(i),
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+fn add_range(allowed: &mut [bool; 128], low: u8, high: u8) {
+    for b in low..=high {
+        allowed[b as usize] = true;
+    }
+}
+
+fn add_word(allowed: &mut [bool; 128]) {
+    add_range(allowed, b'a', b'z');
+    add_range(allowed, b'A', b'Z');
+    add_range(allowed, b'0', b'9');
+    allowed[b'_' as usize] = true;
+}
+
+/// `+`, `*`, `{m}`, `{m,}` or `{m,n}`, as (min, max).
+fn quantity(quantifier: &str) -> Option<(usize, Option<usize>)> {
+    match quantifier {
+        "+" => Some((1, None)),
+        "*" => Some((0, None)),
+        "" => Some((1, Some(1))),
+        _ => {
+            let inner = quantifier.strip_prefix('{')?.strip_suffix('}')?;
+            let number = |s: &str| -> Option<usize> {
+                (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())).then(|| s.parse().ok())?
+            };
+            match inner.split_once(',') {
+                None => number(inner).map(|n| (n, Some(n))),
+                Some((min, "")) => number(min).map(|min| (min, None)),
+                Some((min, max)) => {
+                    let (min, max) = (number(min)?, number(max)?);
+                    (min <= max).then_some((min, Some(max)))
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pattern::Pattern;
+    use proptest::prelude::*;
+
+    #[test]
+    fn common_shapes_are_recognized() {
+        for pattern in [
+            "^[a-z0-9_-]+$",
+            r"^\d{4}$",
+            r"^[A-Z]{2,3}$",
+            r"^\w*$",
+            "^[-a-f0-9]{8,}$",
+            "^https://",
+            "^exact$",
+            "needle",
+            "json$",
+        ] {
+            assert!(Simple::recognize(pattern).is_some(), "{pattern}");
+        }
+        for pattern in [
+            "^[^a]+$",
+            "^[a-z]+",
+            "^a.c$",
+            "^[é]+$",
+            "^(a|b)$",
+            r"^\s+$",
+            "^[a-z]{3,2}$",
+        ] {
+            assert_eq!(Simple::recognize(pattern), None, "{pattern}");
+        }
+    }
+
+    /// Patterns the recognizer takes, with characters around their edges.
+    const PATTERNS: &[&str] = &[
+        "^[a-z0-9_-]+$",
+        r"^\d{2,4}$",
+        r"^[A-Za-z]{3}$",
+        r"^\w*$",
+        "^[-.a]+$",
+        r"^[\d\-]{1,}$",
+        r"^[a\]b]+$",
+        "^ab",
+        "^ab$",
+        "b$",
+        "ab",
+        "^$",
+        "",
+        "^[a-c]$",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, failure_persistence: None, ..ProptestConfig::default() })]
+
+        /// The fast path answers as the regex engine does.
+        #[test]
+        fn simple_matchers_agree_with_the_regex_engine(
+            index in 0..PATTERNS.len(),
+            text in "[a-c0-9_\\-.\\]A-Z é🐲\n]{0,6}",
+        ) {
+            let source = PATTERNS[index];
+            let simple = Simple::recognize(source).expect("recognized");
+            let regex = Pattern::with_regex(source).expect("compiles");
+            prop_assert_eq!(simple.is_match(&text), regex.is_match(&text), "{} on {:?}", source, text);
+        }
+    }
+}
