@@ -24,14 +24,13 @@ pub(super) fn check<S: Sink>(
     for planned in &plan.by_name {
         let name = &object.properties[planned.index].name;
         match keys.find(name) {
-            Some(present) => {
-                if !property(object, plan, *planned, present, here, sink) {
-                    valid = false;
-                    if S::FAIL_FAST {
-                        return false;
-                    }
+            Some(present) if !property(object, plan, *planned, present, here, sink) => {
+                valid = false;
+                if S::FAIL_FAST {
+                    return false;
                 }
             }
+            Some(_) => {}
             None if planned.required => {
                 fail!(
                     sink,

@@ -77,6 +77,6 @@ pub(crate) const LEAF: &Plan = &Plan::Leaf;
 
 /// The plan for a child position that the parent's plan lacks. Never
 /// happens for plans made by [`Plan::of`]; a leaf plan keeps the walk total.
-pub(crate) fn child<'a>(plans: &'a [Plan], index: usize) -> &'a Plan {
+pub(crate) fn child(plans: &[Plan], index: usize) -> &Plan {
     plans.get(index).unwrap_or(LEAF)
 }
