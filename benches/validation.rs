@@ -134,7 +134,6 @@ fn print_ratios() {
         ];
         for (group, ours, theirs) in pairs {
             let dir_group = group.replace('/', "_");
-            let (ours, theirs) = (ours.replace('/', "/"), theirs);
             if let (Some(a), Some(b)) = (mean_ns(&dir_group, &ours), mean_ns(&dir_group, &theirs)) {
                 println!("  {group:<40} {:>7.2}x   ({a:.0} ns vs {b:.0} ns)", b / a);
             }
