@@ -3,12 +3,28 @@
 
 mod cli_support;
 
-use cli_support::{placed, run, run_with};
+use cli_support::{run, run_with};
 
+/// The expected `(pointer, line, column, code)` list, owned.
 fn owned(expected: &[(&str, u64, u64, &str)]) -> Vec<(String, u64, u64, String)> {
     expected
         .iter()
         .map(|(p, l, c, code)| (p.to_string(), *l, *c, code.to_string()))
+        .collect()
+}
+
+/// `(pointer, line, column, code)` of each finding of a JSON report.
+fn placed(findings: &[serde_json::Value]) -> Vec<(String, u64, u64, String)> {
+    findings
+        .iter()
+        .map(|f| {
+            (
+                f["pointer"].as_str().unwrap().to_owned(),
+                f["line"].as_u64().unwrap(),
+                f["column"].as_u64().unwrap(),
+                f["code"].as_str().unwrap().to_owned(),
+            )
+        })
         .collect()
 }
 

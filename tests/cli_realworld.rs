@@ -31,6 +31,7 @@ fn every_realworld_schema_gets_the_reviewed_findings() {
         let text = serde_json::to_string_pretty(&tools).unwrap();
         let run = cli_support::run(&["--format", "json", "-"], Some(text.as_bytes()));
         assert!(matches!(run.code, Some(0 | 1)), "{file}: {run:?}");
+        assert_eq!(run.stderr, "", "{file}");
         let findings = run.json();
         for finding in &findings {
             check_position(&file, &text, &tools, finding);

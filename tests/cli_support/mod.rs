@@ -126,18 +126,3 @@ pub fn capture(mut command: Command, stdin: Option<&[u8]>) -> Run {
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
     }
 }
-
-/// `(pointer, line, column, code)` of each finding of a JSON report.
-pub fn placed(findings: &[serde_json::Value]) -> Vec<(String, u64, u64, String)> {
-    findings
-        .iter()
-        .map(|f| {
-            (
-                f["pointer"].as_str().unwrap().to_owned(),
-                f["line"].as_u64().unwrap(),
-                f["column"].as_u64().unwrap(),
-                f["code"].as_str().unwrap().to_owned(),
-            )
-        })
-        .collect()
-}
