@@ -75,6 +75,8 @@ fn use_color() -> bool {
     !opted_out && std::io::stdout().is_terminal()
 }
 
+/// Writes the whole report at once; the caller decides what a failed
+/// write means.
 fn write_stdout(report: &str) -> std::io::Result<()> {
     let mut stdout = std::io::stdout().lock();
     stdout.write_all(report.as_bytes())?;

@@ -149,6 +149,8 @@ fn not_utf8(text: &str, lines: &LineIndex, offset: usize) -> Finding {
     )
 }
 
+/// An `invalid_json` error at `offset`, underlining the character there
+/// (nothing at the end of a line or of the text).
 fn invalid_json(text: &str, lines: &LineIndex, offset: usize, message: String) -> Finding {
     let offset = floor_char_boundary(text, offset);
     let span = match text[offset..].chars().next() {

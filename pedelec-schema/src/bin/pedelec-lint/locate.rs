@@ -106,6 +106,7 @@ impl Default for Trie {
 }
 
 impl Trie {
+    /// The node of the empty pointer, the whole document.
     const ROOT: usize = 0;
 
     /// Adds `pointer`; returns its node and whether the pointer was valid
@@ -132,10 +133,12 @@ impl Trie {
         (node, true)
     }
 
+    /// The child of `node` for reference token `token`, if a pointer has it.
     fn child(&self, node: usize, token: &str) -> Option<usize> {
         self.nodes[node].children.get(token).copied()
     }
 
+    /// Whether some pointer goes deeper than `node`.
     fn has_children(&self, node: usize) -> bool {
         !self.nodes[node].children.is_empty()
     }
@@ -153,12 +156,15 @@ impl Trie {
         });
     }
 
+    /// Records where `node`'s value ends, once the scan knows.
     fn set_end(&mut self, node: usize, end: usize) {
         if let Some(found) = &mut self.nodes[node].found {
             found.value.end = end;
         }
     }
 
+    /// Clears what was found under `node` (the trie is small: one node per
+    /// distinct pointer prefix).
     fn forget_descendants(&mut self, node: usize) {
         let mut pending: Vec<usize> = self.nodes[node].children.values().copied().collect();
         while let Some(next) = pending.pop() {
@@ -211,10 +217,12 @@ impl<'t> Scanner<'t> {
         }
     }
 
+    /// The byte at the cursor, if any.
     fn peek(&self) -> Option<u8> {
         self.bytes.get(self.pos).copied()
     }
 
+    /// Moves past JSON whitespace.
     fn skip_whitespace(&mut self) {
         while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
             self.pos += 1;
@@ -412,6 +420,7 @@ fn decode_unicode_escape(chars: &mut std::str::Chars<'_>) -> Option<char> {
     Some(char::REPLACEMENT_CHARACTER)
 }
 
+/// Four hexadecimal digits, as the value they spell.
 fn hex4(chars: &mut std::str::Chars<'_>) -> Option<u32> {
     let mut value = 0;
     for _ in 0..4 {

@@ -22,6 +22,8 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+/// Parses the command line (clap exits 2 on a usage error, 0 after
+/// `--help` or `--version`), then runs.
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
     cli.validate();

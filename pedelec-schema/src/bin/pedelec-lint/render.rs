@@ -171,6 +171,7 @@ fn summary(files: &[Checked], unread: usize) -> String {
     line
 }
 
+/// `1 file`, `2 files`.
 fn plural(count: usize, noun: &str) -> String {
     if count == 1 {
         format!("1 {noun}")
