@@ -359,12 +359,15 @@ fn output_to_a_pipe_has_no_escape_codes() {
 /// `script` (util-linux) to give the binary a pseudo-terminal.
 #[test]
 fn a_terminal_gets_colour_unless_no_color_is_set() {
-    let has_script = std::process::Command::new("script")
-        .arg("--version")
+    // A machine without `script`, or without pseudo-terminals, cannot run
+    // this test; say so rather than fail.
+    let has_pty = std::process::Command::new("script")
+        .args(["-qec", "true", "/dev/null"])
+        .stdin(std::process::Stdio::null())
         .output()
         .is_ok_and(|o| o.status.success());
-    if !has_script {
-        eprintln!("skipped: `script` (util-linux) is not installed");
+    if !has_pty {
+        eprintln!("skipped: `script` (util-linux) cannot open a pseudo-terminal here");
         return;
     }
     // `script -qec CMD /dev/null` runs CMD on a new pseudo-terminal.
@@ -401,4 +404,53 @@ fn control_characters_from_the_file_are_escaped_in_human_output() {
     assert_eq!(result.code, Some(1));
     assert!(!result.stdout.contains('\u{1b}'), "{result:?}");
     assert!(result.stdout.contains("\\u{1b}[2J"), "{}", result.stdout);
+}
+
+/// Whatever the input, the command reports and exits; it never panics:
+/// every prefix of a schema (truncated files), deep nesting beyond the
+/// JSON reader's limit, a schema nested beyond the library's limit, and
+/// bytes that are not text.
+#[test]
+fn hostile_input_never_crashes_the_command() {
+    let schema = std::fs::read_to_string(cli_support::fixtures().join("multiline.json")).unwrap();
+    let mut inputs: Vec<Vec<u8>> = (0..schema.len())
+        .step_by(7)
+        .filter(|&cut| schema.is_char_boundary(cut))
+        .map(|cut| schema.as_bytes()[..cut].to_vec())
+        .collect();
+    inputs.push("[".repeat(100_000).into_bytes());
+    let nested = r#"{"type": "array", "maxItems": 1, "items": "#;
+    inputs.push(
+        format!(
+            "{}{{\"type\": \"string\"}}{}",
+            nested.repeat(70),
+            "}".repeat(70)
+        )
+        .into_bytes(),
+    );
+    let mut state = 0x2545_f491_u32;
+    inputs.push(
+        (0..4096)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 17;
+                state ^= state << 5;
+                state as u8
+            })
+            .collect(),
+    );
+    for input in &inputs {
+        for format in ["human", "json"] {
+            let result = run(&["--format", format, "-"], Some(input));
+            let shown = String::from_utf8_lossy(&input[..input.len().min(60)]);
+            assert!(
+                matches!(result.code, Some(1 | 2)),
+                "{format} {shown:?}: {result:?}"
+            );
+            assert!(!result.stderr.contains("panicked"), "{shown:?}: {result:?}");
+            if format == "json" {
+                assert!(!result.json().is_empty(), "{shown:?}");
+            }
+        }
+    }
 }
