@@ -1,0 +1,97 @@
+//! The command line, parsed with clap.
+
+use std::path::PathBuf;
+
+use clap::{CommandFactory, Parser, ValueEnum};
+
+/// How findings are written to standard output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// `file:line:column: error[code]: message`, then the source line with
+    /// a caret under the offending key or value.
+    Human,
+    /// One JSON array of
+    /// `{"file","pointer","line","column","severity","code","message"}`.
+    Json,
+}
+
+/// Lint tool-argument schemas against the Pedelec argsSchema subset of
+/// JSON Schema.
+#[derive(Debug, Parser)]
+#[command(name = "pedelec-lint", version)]
+#[command(after_long_help = AFTER_HELP, after_help = "See --help for file shapes and exit codes.")]
+pub struct Cli {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+
+    /// Fail (exit 1) on warnings too, not only on errors.
+    #[arg(long)]
+    pub deny_warnings: bool,
+
+    /// Files to lint; `-` reads standard input.
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+}
+
+/// The long help's closing text, wrapped by hand (clap wraps only with an
+/// extra dependency).
+const AFTER_HELP: &str = "\
+Each FILE holds one schema, a tool definition (an object with a string
+`name` and `inputSchema`, `input_schema`, `argsSchema` or `parameters`),
+an array of tool definitions, or an MCP tools/list result
+({\"tools\": [...]}). Every schema found is linted, and pointers are
+relative to the file. Anything else is linted as a schema, so its errors
+say what was expected.
+
+Lines and columns are 1-based; columns count characters, not bytes.
+Colour is used only when standard output is a terminal and NO_COLOR is
+unset.
+
+Exit status:
+  0  no errors (and no warnings with --deny-warnings)
+  1  findings
+  2  usage error, unreadable file, or a file that is not JSON";
+
+impl Cli {
+    /// Checks what clap cannot express; exits with status 2 on a misuse.
+    pub fn validate(&self) {
+        let stdin_count = self.files.iter().filter(|f| f.as_os_str() == "-").count();
+        if stdin_count > 1 {
+            Cli::command()
+                .error(
+                    clap::error::ErrorKind::ArgumentConflict,
+                    "`-` (standard input) can be given only once",
+                )
+                .exit();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn options_parse() {
+        let cli = Cli::try_parse_from([
+            "pedelec-lint",
+            "--format",
+            "json",
+            "--deny-warnings",
+            "a",
+            "-",
+        ])
+        .unwrap();
+        assert_eq!(cli.format, Format::Json);
+        assert!(cli.deny_warnings);
+        assert_eq!(cli.files, [PathBuf::from("a"), PathBuf::from("-")]);
+        assert!(Cli::try_parse_from(["pedelec-lint"]).is_err());
+        assert!(Cli::try_parse_from(["pedelec-lint", "--format", "xml", "a"]).is_err());
+    }
+}

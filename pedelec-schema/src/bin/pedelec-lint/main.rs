@@ -1,0 +1,31 @@
+//! `pedelec-lint`: lint tool-argument schemas against the Pedelec argsSchema
+//! subset of JSON Schema, with the line and column of every finding.
+//!
+//! ```text
+//! pedelec-lint [--format human|json] [--deny-warnings] FILE...
+//! ```
+//!
+//! Built with the `cli` feature: `cargo install pedelec-schema --features cli`.
+//! See `docs/pedelec-lint.md` for the file shapes it understands, its output
+//! and its exit statuses.
+
+mod app;
+mod check;
+mod cli;
+mod input;
+mod locate;
+mod position;
+mod render;
+mod shapes;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+/// Parses the command line (clap exits 2 on a usage error, 0 after
+/// `--help` or `--version`), then runs.
+fn main() -> ExitCode {
+    let cli = cli::Cli::parse();
+    cli.validate();
+    app::run(&cli)
+}
