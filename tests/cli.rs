@@ -208,7 +208,7 @@ fn the_json_format_has_every_field_in_a_stable_order() {
     "column": 5,
     "severity": "error",
     "code": "unsupported_keyword",
-    "message": "`additionalProperties` is not supported by the Pedelec argsSchema subset: drop it: list every property the tool takes in `properties`; properties a schema does not name are allowed, and the handler decides what to do with them"
+    "message": "`additionalProperties` is not supported by the Pedelec argsSchema subset; drop it: list every property the tool takes in `properties`; properties a schema does not name are allowed, and the handler decides what to do with them"
   }
 ]
 "#;

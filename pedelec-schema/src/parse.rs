@@ -269,7 +269,7 @@ impl Parser {
                 KeywordClass::Unsupported(advice) => self.report_at(
                     key,
                     Code::UnsupportedKeyword,
-                    format!("`{key}` is not supported by the Pedelec argsSchema subset: {advice}"),
+                    format!("`{key}` is not supported by the Pedelec argsSchema subset; {advice}"),
                 ),
                 KeywordClass::Unknown => {
                     let hint = match keywords::suggestion(key) {
