@@ -1,11 +1,12 @@
 //! pedelec-schema against the `jsonschema` crate, on the same schemas and
-//! values, in one run. Run with `cargo bench --bench validation`; at the end
-//! it prints each comparison as a ratio (jsonschema time / pedelec time), the
-//! number to quote, since absolute times vary on shared machines.
+//! values, in one run. Run with `cargo bench --bench validation`: criterion
+//! measures each side; then every comparison is timed again in interleaved
+//! rounds and printed as a ratio (jsonschema time / pedelec time), the number
+//! to quote, since absolute times vary on shared machines.
+//! `cargo bench --bench validation -- --ratios-only` prints only the ratios.
 
 use std::hint::black_box;
-use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion};
 use pedelec_schema::ToolArgsSchema;
@@ -94,54 +95,100 @@ fn bench(c: &mut Criterion) {
     }
 }
 
-/// Where criterion keeps its estimates.
-fn criterion_dir() -> PathBuf {
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"));
-    target.join("criterion")
+/// Times `ours` and `theirs` in alternating rounds and returns the ratio of
+/// their best rounds (theirs / ours). Alternating rounds see the same
+/// background load, and the best round is the one least disturbed by it, so
+/// the ratio holds up on a busy shared machine better than two separate
+/// measurements do.
+fn interleaved_ratio(mut ours: impl FnMut(), mut theirs: impl FnMut()) -> (f64, f64, f64) {
+    const ROUNDS: usize = 40;
+    let target = Duration::from_millis(5);
+    let iterations = calibrate(&mut ours, target);
+    let mut best = [f64::MAX; 2];
+    for _ in 0..ROUNDS {
+        for (side, run) in [&mut ours as &mut dyn FnMut(), &mut theirs]
+            .into_iter()
+            .enumerate()
+        {
+            let start = Instant::now();
+            for _ in 0..iterations {
+                run();
+            }
+            best[side] = best[side].min(start.elapsed().as_secs_f64() * 1e9 / iterations as f64);
+        }
+    }
+    (best[1] / best[0], best[0], best[1])
 }
 
-/// The mean time of one benchmark from criterion's saved estimates.
-fn mean_ns(group: &str, function: &str) -> Option<f64> {
-    let path = criterion_dir()
-        .join(group)
-        .join(function)
-        .join("new/estimates.json");
-    let estimates: Value = serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
-    estimates["mean"]["point_estimate"].as_f64()
+/// How many iterations of `f` take about `target`.
+fn calibrate(f: &mut impl FnMut(), target: Duration) -> u32 {
+    let mut iterations = 1u32;
+    loop {
+        let start = Instant::now();
+        for _ in 0..iterations {
+            f();
+        }
+        if start.elapsed() >= target / 4 || iterations >= 1 << 24 {
+            return (iterations * 4).max(1);
+        }
+        iterations *= 2;
+    }
 }
 
 fn print_ratios() {
-    println!("\nratios (jsonschema time / pedelec time; higher is better for pedelec):");
+    println!("\nratios, from interleaved rounds (jsonschema time / pedelec time; higher is better for pedelec):");
     for case in cases() {
-        let pairs = [
+        let ours = ToolArgsSchema::from_value(&case.schema).expect("in the subset");
+        let theirs = jsonschema::validator_for(&case.schema).expect("compiles");
+        let mut rows: Vec<(&str, (f64, f64, f64))> = vec![
             (
-                format!("compile/{}", case.name),
-                OURS.to_owned(),
-                THEIRS.to_owned(),
+                "compile",
+                interleaved_ratio(
+                    || {
+                        drop(black_box(ToolArgsSchema::from_value(black_box(
+                            &case.schema,
+                        ))))
+                    },
+                    || {
+                        drop(black_box(jsonschema::validator_for(black_box(
+                            &case.schema,
+                        ))))
+                    },
+                ),
             ),
             (
-                format!("is_valid/{}", case.name),
-                OURS.to_owned(),
-                THEIRS.to_owned(),
-            ),
-            (
-                format!("all_errors/{}", case.name),
-                format!("{OURS}/validate"),
-                format!("{THEIRS}/iter_errors"),
+                "is_valid",
+                interleaved_ratio(
+                    || drop(black_box(ours.is_valid(black_box(&case.valid)))),
+                    || drop(black_box(theirs.is_valid(black_box(&case.valid)))),
+                ),
             ),
         ];
-        for (group, ours, theirs) in pairs {
-            let dir_group = group.replace('/', "_");
-            if let (Some(a), Some(b)) = (mean_ns(&dir_group, &ours), mean_ns(&dir_group, &theirs)) {
-                println!("  {group:<40} {:>7.2}x   ({a:.0} ns vs {b:.0} ns)", b / a);
-            }
+        if let Some(invalid) = &case.invalid {
+            rows.push((
+                "all_errors",
+                interleaved_ratio(
+                    || drop(black_box(ours.validate(black_box(invalid)))),
+                    || {
+                        drop(black_box(
+                            theirs.iter_errors(black_box(invalid)).collect::<Vec<_>>(),
+                        ))
+                    },
+                ),
+            ));
+        }
+        for (what, (ratio, ours_ns, theirs_ns)) in rows {
+            let name = format!("{what}/{}", case.name);
+            println!("  {name:<40} {ratio:>6.2}x   ({ours_ns:.0} ns vs {theirs_ns:.0} ns)");
         }
     }
 }
 
 fn main() {
+    if std::env::args().any(|arg| arg == "--ratios-only") {
+        print_ratios();
+        return;
+    }
     let mut criterion = Criterion::default()
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(2))

@@ -91,7 +91,7 @@ impl<'a> SortedKeys<'a> {
             return self.map.get(name);
         }
         while let Some((key, value)) = self.current {
-            match key.as_str().cmp(name) {
+            match compare_keys(key.as_bytes(), name.as_bytes()) {
                 Ordering::Less => self.current = self.entries.next(),
                 Ordering::Equal => return Some(value),
                 Ordering::Greater => return None,
@@ -101,6 +101,30 @@ impl<'a> SortedKeys<'a> {
     }
 }
 
+/// `str` ordering, inlined: property names are short, and a call to
+/// `memcmp` per comparison would cost more than the comparison itself.
+#[inline]
+fn compare_keys(a: &[u8], b: &[u8]) -> Ordering {
+    let common = a.len().min(b.len());
+    let (mut a_rest, mut b_rest) = (&a[..common], &b[..common]);
+    while let (Some((a_word, a_tail)), Some((b_word, b_tail))) = (
+        a_rest.split_first_chunk::<8>(),
+        b_rest.split_first_chunk::<8>(),
+    ) {
+        let (x, y) = (u64::from_be_bytes(*a_word), u64::from_be_bytes(*b_word));
+        if x != y {
+            return x.cmp(&y);
+        }
+        (a_rest, b_rest) = (a_tail, b_tail);
+    }
+    for (x, y) in a_rest.iter().zip(b_rest) {
+        if x != y {
+            return x.cmp(y);
+        }
+    }
+    a.len().cmp(&b.len())
+}
+
 /// Whether `serde_json::Map` iterates in key order in this build.
 static MAPS_ARE_SORTED: LazyLock<bool> = LazyLock::new(|| {
     let mut map = Map::new();
@@ -108,3 +132,35 @@ static MAPS_ARE_SORTED: LazyLock<bool> = LazyLock::new(|| {
     map.insert("a".to_owned(), Value::Null);
     map.keys().next().is_some_and(|first| first == "a")
 });
+
+#[cfg(test)]
+mod tests {
+    use super::compare_keys;
+
+    #[test]
+    fn key_order_is_str_order() {
+        let keys = [
+            "",
+            "a",
+            "ab",
+            "abcdefgh",
+            "abcdefghi",
+            "abcdefgi",
+            "b",
+            "field_01",
+            "field_10",
+            "é",
+            "🐲",
+            "\u{0}",
+        ];
+        for a in keys {
+            for b in keys {
+                assert_eq!(
+                    compare_keys(a.as_bytes(), b.as_bytes()),
+                    a.cmp(b),
+                    "{a:?} vs {b:?}"
+                );
+            }
+        }
+    }
+}
