@@ -69,7 +69,8 @@ impl std::fmt::Display for Num {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Num::Int(i) => write!(f, "{i}"),
-            Num::Float(x) => write!(f, "{x}"),
+            // `Debug` writes `1e20` as `1e20`, not as twenty-one digits.
+            Num::Float(x) => write!(f, "{x:?}"),
         }
     }
 }
@@ -181,7 +182,9 @@ fn syn_span(path: &syn::Path) -> Span {
 fn unknown_key_message(name: &str) -> String {
     let snake = crate::case::RenameRule::Snake.apply_to_variant(name);
     let hint = if snake != name && KEYS.contains(&snake.as_str()) {
-        format!("; did you mean `{snake}`? (keys are written in snake_case)")
+        format!(" (did you mean `{snake}`? keys are written in snake_case)")
+    } else if let Some(near) = KEYS.iter().find(|key| edit_distance(key, name) <= 2) {
+        format!(" (did you mean `{near}`?)")
     } else {
         String::new()
     };
@@ -189,6 +192,22 @@ fn unknown_key_message(name: &str) -> String {
         "unknown key `{name}` in `#[tool_args(...)]`{hint}; the keys are: {}",
         KEYS.join(", ")
     )
+}
+
+/// Levenshtein distance, to suggest the key a typo meant.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = diagonal + usize::from(ca != *cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitution.min(row[j] + 1).min(diagonal + 1);
+        }
+    }
+    row[b.len()]
 }
 
 /// Stores a parsed value, or reports the key as given twice. A parse error
@@ -536,6 +555,8 @@ mod tests {
     fn unknown_keys_suggest_the_snake_case_spelling() {
         let message = unknown_key_message("minLength");
         assert!(message.contains("did you mean `min_length`"), "{message}");
+        assert!(unknown_key_message("min_lenght").contains("did you mean `min_length`?"));
         assert!(!unknown_key_message("colour").contains("did you mean"));
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
     }
 }

@@ -5,7 +5,7 @@
 //! when the type is nested in another); for a struct with named fields also
 //! `ToolArgs` (the checked root schema, built once).
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::{Group, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 use syn::{parse_quote, DeriveInput, Generics};
 
@@ -327,6 +327,9 @@ fn keywords(
     let mut node = node;
     let mut call = |key: &syn::Ident, function: &str, value: TokenStream| {
         let function = syn::Ident::new(function, Span::call_site());
+        // The whole path, `Kind` included, carries the key's span, so that a
+        // keyword the type system refuses is reported at the key.
+        let kind = respan(kind.clone(), key.span());
         let path = quote_spanned!(key.span()=> #p::#function::<#kind>);
         node = quote!(#path(#node, #value));
     };
@@ -380,6 +383,23 @@ fn metadata(mut node: TokenStream, keywords: &Keywords, docs: Option<&str>) -> T
         node = quote!(#p::examples(#node, ::std::vec![#(#json!(#values)),*]));
     }
     node
+}
+
+/// `tokens` with every span set to `span`.
+fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut tree| {
+            if let TokenTree::Group(group) = &tree {
+                let mut respanned = Group::new(group.delimiter(), respan(group.stream(), span));
+                respanned.set_span(span);
+                tree = TokenTree::Group(respanned);
+            } else {
+                tree.set_span(span);
+            }
+            tree
+        })
+        .collect()
 }
 
 fn count(value: u64) -> TokenStream {

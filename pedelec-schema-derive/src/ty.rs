@@ -170,11 +170,12 @@ pub fn unsupported(ty: &Type) -> Option<(Span, String)> {
     let (ident, args) = last_segment(ty)?;
     let Type::Path(path) = ty else { return None };
     let name = ident.to_string();
+    let written = path_text(&path.path);
     if is_json_value(&path.path) {
         return Some((
             ty.span(),
             format!(
-                "`{name}` accepts any JSON, which the Pedelec argsSchema subset cannot describe \
+                "`{written}` accepts any JSON, which the Pedelec argsSchema subset cannot describe \
                  (a node has one type); give the field a concrete type, or an enum that \
                  derives `ToolArgs` for the shapes it may take"
             ),
@@ -184,7 +185,7 @@ pub fn unsupported(ty: &Type) -> Option<(Span, String)> {
         return Some((
             ty.span(),
             format!(
-                "`{name}` is an object with arbitrary keys, which the Pedelec argsSchema subset \
+                "`{written}` is an object with arbitrary keys, which the Pedelec argsSchema subset \
                  cannot describe (it has no `additionalProperties`); use a struct with named \
                  fields, or a `Vec` of structs with a `key` field"
             ),
@@ -196,6 +197,17 @@ pub fn unsupported(ty: &Type) -> Option<(Span, String)> {
         return args.into_iter().find_map(unsupported);
     }
     None
+}
+
+/// A path as written, without its generic arguments.
+fn path_text(path: &syn::Path) -> String {
+    let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    let prefix = if path.leading_colon.is_some() {
+        "::"
+    } else {
+        ""
+    };
+    format!("{prefix}{}", segments.join("::"))
 }
 
 /// `serde_json::Value`, or a bare `Value` (most often imported from

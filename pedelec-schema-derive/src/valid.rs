@@ -161,7 +161,12 @@ fn check_struct(input: &Input, fields: &Fields, errors: &mut Errors) {
         },
         _ => Target::Object,
     };
-    check_keywords(&input.keywords, target, &input.ident.to_string(), errors);
+    check_keywords(
+        &input.keywords,
+        target,
+        &format!("`{}`", input.ident),
+        errors,
+    );
     for field in fields.read() {
         check_field(field, input.ident, errors);
     }
@@ -181,7 +186,12 @@ fn check_enum(input: &Input, variants: &[Variant], errors: &mut Errors) {
     } else {
         Target::OneOf
     };
-    check_keywords(&input.keywords, target, &input.ident.to_string(), errors);
+    check_keywords(
+        &input.keywords,
+        target,
+        &format!("`{}`", input.ident),
+        errors,
+    );
     let repr = Repr::of(&input.serde);
     let string_enum = is_string_enum(input);
     for variant in read_variants(variants) {
@@ -491,6 +501,7 @@ fn describe_regex_error(err: &regex::Error) -> String {
         other => {
             let detail = other.to_string();
             let last = detail.lines().last().unwrap_or_default().trim();
+            let last = last.strip_prefix("error: ").unwrap_or(last);
             format!("the pattern does not compile: {last}")
         }
     }
