@@ -481,7 +481,9 @@ pub fn docs(attrs: &[Attribute]) -> Option<String> {
                 }),
             ) = (nv.path.is_ident("doc"), &nv.value)
             {
-                lines.extend(s.value().lines().map(|line| line.trim().to_owned()));
+                // `split`, not `lines`: an empty `///` line is `""`, which
+                // `lines` drops, and it separates paragraphs.
+                lines.extend(s.value().split('\n').map(|line| line.trim().to_owned()));
             }
         }
     }
