@@ -322,9 +322,6 @@ pub fn generic_schema<T: ToolArgsField<Kind = kind::Object> + ?Sized + 'static>(
     // Built outside the lock, so that a panic while building (a recursive
     // type) leaves the map usable for other types.
     let built: &'static ToolArgsSchema = Box::leak(Box::new(root_schema::<T>()));
-    *schemas
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .entry(id)
-        .or_insert(built)
+    let mut schemas = schemas.lock().unwrap_or_else(|e| e.into_inner());
+    schemas.entry(id).or_insert(built)
 }

@@ -36,7 +36,7 @@ pub mod __private {
 /// use serde_json::json;
 ///
 /// /// Moves a shape on the canvas.
-/// #[derive(Deserialize, ToolArgs)]
+/// #[derive(Debug, Deserialize, ToolArgs)]
 /// #[serde(rename_all = "camelCase")]
 /// struct MoveShape {
 ///     #[tool_args(min_length = 1)]
@@ -48,7 +48,7 @@ pub mod __private {
 ///     rotate: Option<i16>,
 /// }
 ///
-/// #[derive(Deserialize, ToolArgs)]
+/// #[derive(Debug, Deserialize, ToolArgs)]
 /// struct Point {
 ///     x: f64,
 ///     y: f64,
