@@ -382,6 +382,8 @@ pub struct Serde {
     pub rename_all: Option<RenameRule>,
     pub rename_all_fields: Option<RenameRule>,
     pub tag: Option<String>,
+    /// The `tag` key, for errors.
+    pub tag_key: Option<Ident>,
     pub content: Option<String>,
     pub untagged: bool,
     pub transparent: bool,
@@ -425,7 +427,10 @@ fn serde_key(serde: &mut Serde, meta: ParseNestedMeta) -> syn::Result<()> {
         "rename_all_fields" => {
             serde.rename_all_fields = rename_rule(&meta)?.or(serde.rename_all_fields)
         }
-        "tag" => serde.tag = Some(meta.value()?.parse::<LitStr>()?.value()),
+        "tag" => {
+            serde.tag = Some(meta.value()?.parse::<LitStr>()?.value());
+            serde.tag_key = Some(key);
+        }
         "content" => serde.content = Some(meta.value()?.parse::<LitStr>()?.value()),
         "untagged" => serde.untagged = true,
         "transparent" => serde.transparent = true,

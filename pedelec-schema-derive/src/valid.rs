@@ -129,9 +129,9 @@ fn refused_serde_keys(serde: &Serde, errors: &mut Errors) {
 }
 
 fn check_struct(input: &Input, fields: &Fields, errors: &mut Errors) {
-    if input.serde.tag.is_some() {
+    if let Some(tag) = &input.serde.tag_key {
         errors.error(
-            input.ident.span(),
+            tag.span(),
             "#[derive(ToolArgs)] does not support `#[serde(tag = ...)]` on a struct; \
              add the tag as a field of a one-variant enum, or drop it",
         );

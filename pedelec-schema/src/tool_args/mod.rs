@@ -137,7 +137,10 @@ pub mod __private {
 ///   refused at compile time in every representation.
 ///
 /// Variants with `#[serde(skip)]`, `skip_deserializing` or `other` are left
-/// out; `#[serde(untagged)]` on a variant is honoured.
+/// out; `#[serde(untagged)]` on a variant is honoured. A variant's doc
+/// comment becomes its branch's `description`, except for the unit variants
+/// of an externally tagged enum, which are values of one string `enum` (one
+/// `description`: the enum's, or the field's).
 ///
 /// # Attributes
 ///
@@ -151,7 +154,7 @@ pub mod __private {
 /// allows properties that serde then refuses. Unknown properties are ignored
 /// by serde without it. `with`, `deserialize_with`, `from`, `try_from` and
 /// `remote` are refused too, because what they read is not the type the
-/// derive sees.
+/// derive sees, and so is `tag` on a struct.
 ///
 /// `#[tool_args(...)]`, on a field or on the type, adds keywords:
 ///
