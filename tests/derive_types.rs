@@ -722,6 +722,31 @@ fn each_instantiation_of_a_generic_type_has_its_own_schema() {
     assert!(std::ptr::eq(Page::<bool>::schema(), Page::<bool>::schema()));
 }
 
+// ------------------------------------------------------------ call site
+
+/// The generated code names everything by its full path: nothing needs to
+/// be imported where the derive is used.
+mod without_imports {
+    #[derive(serde::Deserialize, pedelec_schema::ToolArgs)]
+    pub struct Bare {
+        #[tool_args(max_length = 3)]
+        pub name: Option<String>,
+        pub kind: Kind,
+    }
+
+    #[derive(serde::Deserialize, pedelec_schema::ToolArgs)]
+    #[serde(tag = "t")]
+    pub enum Kind {
+        A { n: u8 },
+    }
+}
+
+#[test]
+fn the_derive_needs_no_imports() {
+    let bare = without_imports::Bare::from_args(json!({"name": "abc", "kind": {"t": "A", "n": 1}}));
+    assert_eq!(bare.unwrap().name.as_deref(), Some("abc"));
+}
+
 // ------------------------------------------------------------------- lint
 
 /// Every derived root schema in this file.

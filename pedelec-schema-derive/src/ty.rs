@@ -172,12 +172,17 @@ pub fn unsupported(ty: &Type) -> Option<(Span, String)> {
     let name = ident.to_string();
     let written = path_text(&path.path);
     if is_json_value(&path.path) {
+        let own = if path.path.segments.len() == 1 {
+            " (if this `Value` is a type of your own, name it by a path such as `crate::Value`)"
+        } else {
+            ""
+        };
         return Some((
             ty.span(),
             format!(
                 "`{written}` accepts any JSON, which the Pedelec argsSchema subset cannot describe \
                  (a node has one type); give the field a concrete type, or an enum that \
-                 derives `ToolArgs` for the shapes it may take"
+                 derives `ToolArgs` for the shapes it may take{own}"
             ),
         ));
     }
