@@ -202,22 +202,27 @@ fn properties(fields: &Fields, rule: Option<RenameRule>, all_default: bool) -> V
         .collect()
 }
 
-/// An `ObjectBuilder` block: `prefix` statements (a tag), then the fields.
+/// A block that runs `statements` on an `ObjectBuilder` called `object` and
+/// evaluates to the object node.
+fn builder(statements: TokenStream) -> TokenStream {
+    let p = private();
+    quote! {{
+        #[allow(unused_mut)]
+        let mut object = #p::ObjectBuilder::new(::core::any::type_name::<Self>());
+        #statements
+        object.finish()
+    }}
+}
+
+/// An object node: `prefix` statements (a tag), then the fields.
 fn object(
     fields: &Fields,
     rule: Option<RenameRule>,
     all_default: bool,
     prefix: Option<TokenStream>,
 ) -> TokenStream {
-    let p = private();
     let properties = properties(fields, rule, all_default);
-    quote! {{
-        #[allow(unused_mut)]
-        let mut object = #p::ObjectBuilder::new(::core::any::type_name::<Self>());
-        #prefix
-        #(#properties)*
-        object.finish()
-    }}
+    builder(quote!(#prefix #(#properties)*))
 }
 
 /// An enum of unit variants only: a string `enum` of their names.
@@ -284,14 +289,13 @@ fn branch(variant: &Variant, repr: Repr, name: &str, rule: Option<RenameRule>) -
             match fields.style {
                 Style::Unit | Style::Named => object(fields, rule, false, Some(tag)),
                 Style::Tuple => {
+                    // serde merges the newtype's fields beside the tag.
                     let field = valid::newtype_field(fields).expect("valid checked the newtype");
                     let field_trait = field_trait(field.ty);
-                    quote! {{
-                        let mut object = #p::ObjectBuilder::new(::core::any::type_name::<Self>());
+                    builder(quote! {
                         #tag
                         object.flatten::<#field_trait::Kind>(#field_trait::node(), true);
-                        object.finish()
-                    }}
+                    })
                 }
             }
         }
@@ -304,12 +308,7 @@ fn branch(variant: &Variant, repr: Repr, name: &str, rule: Option<RenameRule>) -
                 let content = content();
                 quote!(object.property(#content_name, #content, true);)
             });
-            quote! {{
-                let mut object = #p::ObjectBuilder::new(::core::any::type_name::<Self>());
-                #tag
-                #content
-                object.finish()
-            }}
+            builder(quote!(#tag #content))
         }
     }
 }
