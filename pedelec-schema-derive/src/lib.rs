@@ -1,9 +1,9 @@
 //! `#[derive(ToolArgs)]` for `pedelec-schema`; see `pedelec_schema::ToolArgs`
 //! for the docs. Users depend on `pedelec-schema`, which re-exports it.
 //!
-//! Laid out like serde_derive: [`ast`] parses the input and its attributes
-//! ([`attr`]), [`valid`] refuses at compile time what the Pedelec argsSchema
-//! subset cannot express, [`expand`] generates the code.
+//! Laid out like serde_derive: `ast` parses the input and its attributes
+//! (`attr`), `valid` refuses at compile time what the Pedelec argsSchema
+//! subset cannot express, `expand` generates the code.
 
 mod ast;
 mod attr;
