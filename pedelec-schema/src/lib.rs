@@ -15,6 +15,10 @@
 //!   reports every failure; [`ToolArgsSchema::is_valid`] only answers yes or
 //!   no. Neither ever fills in a `default`.
 //! - [`lint`] reports every error and warning about a hand-written schema.
+//! - `#[derive(ToolArgs)]` derives the schema from a Rust type and its
+//!   `serde` attributes, checking at compile time that it stays inside the
+//!   subset; [`ToolArgs::from_args`] validates the arguments, then reads them
+//!   into the type. See [`ToolArgs`] for the type mapping and the attributes.
 //!
 //! ```
 //! use pedelec_schema::ToolArgsSchema;
@@ -69,6 +73,7 @@ mod parse;
 mod pattern;
 pub mod pointer;
 pub mod schema;
+mod tool_args;
 mod tool_args_schema;
 mod validate;
 
@@ -78,5 +83,12 @@ pub use lint::lint;
 pub use parse::MAX_DEPTH;
 pub use pattern::{Pattern, PatternError, MAX_COMPILED_SIZE, MAX_NESTING, MAX_PATTERN_LEN};
 pub use schema::{NodeKind, SchemaNode};
+#[doc(hidden)]
+pub use tool_args::__private;
+pub use tool_args::{ArgsError, ToolArgs};
 pub use tool_args_schema::ToolArgsSchema;
 pub use validate::{ValidationError, ValidationErrors};
+
+/// Derives [`ToolArgs`] (for a struct with named fields) and the field
+/// schema that nests a type in another derived type. See [`ToolArgs`].
+pub use pedelec_schema_derive::ToolArgs;

@@ -1,0 +1,569 @@
+//! The attributes the derive reads: `#[tool_args(...)]` (strictly: every
+//! mistake is an error on its token), `#[serde(...)]` (leniently: serde
+//! reports its own mistakes, this only reads what changes the JSON shape)
+//! and doc comments.
+
+use proc_macro2::{Span, TokenStream, TokenTree};
+use syn::meta::ParseNestedMeta;
+use syn::parse::ParseStream;
+use syn::{Attribute, Expr, ExprLit, Ident, Lit, LitStr, Meta, Token};
+
+use crate::case::RenameRule;
+
+/// Collects errors so that one expansion reports all of them.
+#[derive(Default)]
+pub struct Errors(Option<syn::Error>);
+
+impl Errors {
+    pub fn push(&mut self, error: syn::Error) {
+        match &mut self.0 {
+            Some(errors) => errors.combine(error),
+            None => self.0 = Some(error),
+        }
+    }
+
+    pub fn error(&mut self, span: Span, message: impl std::fmt::Display) {
+        self.push(syn::Error::new(span, message));
+    }
+
+    pub fn finish(self) -> syn::Result<()> {
+        self.0.map_or(Ok(()), Err)
+    }
+}
+
+/// A keyword value with the key that gave it, for error spans.
+pub struct Keyed<T> {
+    pub key: Ident,
+    pub value: T,
+    /// The span of the value (the key's when there is none).
+    pub span: Span,
+}
+
+/// A `minimum`/`maximum` as written.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Num {
+    Int(i128),
+    Float(f64),
+}
+
+impl Num {
+    /// As a float, for comparisons (exact enough: bounds that differ only
+    /// beyond 2^53 are compared again exactly when both are integers).
+    pub fn as_f64(self) -> f64 {
+        match self {
+            Num::Int(i) => i as f64,
+            Num::Float(f) => f,
+        }
+    }
+
+    /// Whether `self > other`, exactly for two integers.
+    pub fn greater_than(self, other: Num) -> bool {
+        match (self, other) {
+            (Num::Int(a), Num::Int(b)) => a > b,
+            _ => self.as_f64() > other.as_f64(),
+        }
+    }
+}
+
+impl std::fmt::Display for Num {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Num::Int(i) => write!(f, "{i}"),
+            // `Debug` writes `1e20` as `1e20`, not as twenty-one digits.
+            Num::Float(x) => write!(f, "{x:?}"),
+        }
+    }
+}
+
+/// `#[tool_args(...)]`: the keywords a field, a variant or a type adds.
+#[derive(Default)]
+pub struct Keywords {
+    pub description: Option<Keyed<String>>,
+    pub min_length: Option<Keyed<u64>>,
+    pub max_length: Option<Keyed<u64>>,
+    pub pattern: Option<Keyed<String>>,
+    pub minimum: Option<Keyed<Num>>,
+    pub maximum: Option<Keyed<Num>>,
+    pub min_items: Option<Keyed<u64>>,
+    pub max_items: Option<Keyed<u64>>,
+    pub unique_items: Option<Keyed<bool>>,
+    pub default: Option<Keyed<TokenStream>>,
+    pub examples: Option<Keyed<Vec<TokenStream>>>,
+}
+
+/// Every key `#[tool_args]` takes, in the order the docs list them.
+pub const KEYS: [&str; 11] = [
+    "description",
+    "min_length",
+    "max_length",
+    "pattern",
+    "minimum",
+    "maximum",
+    "min_items",
+    "max_items",
+    "unique_items",
+    "default",
+    "examples",
+];
+
+impl Keywords {
+    /// The keys given that constrain the value (not metadata), with their
+    /// key idents, in the order of [`KEYS`].
+    pub fn constraints(&self) -> Vec<&Ident> {
+        let mut keys = Vec::new();
+        keys.extend(self.min_length.as_ref().map(|k| &k.key));
+        keys.extend(self.max_length.as_ref().map(|k| &k.key));
+        keys.extend(self.pattern.as_ref().map(|k| &k.key));
+        keys.extend(self.minimum.as_ref().map(|k| &k.key));
+        keys.extend(self.maximum.as_ref().map(|k| &k.key));
+        keys.extend(self.min_items.as_ref().map(|k| &k.key));
+        keys.extend(self.max_items.as_ref().map(|k| &k.key));
+        keys.extend(self.unique_items.as_ref().map(|k| &k.key));
+        keys
+    }
+
+    /// Every key given.
+    pub fn all_keys(&self) -> Vec<&Ident> {
+        let mut keys = Vec::new();
+        keys.extend(self.description.as_ref().map(|k| &k.key));
+        keys.extend(self.constraints());
+        keys.extend(self.default.as_ref().map(|k| &k.key));
+        keys.extend(self.examples.as_ref().map(|k| &k.key));
+        keys
+    }
+}
+
+/// Reads every `#[tool_args(...)]` of `attrs`.
+pub fn keywords(attrs: &[Attribute], errors: &mut Errors) -> Keywords {
+    let mut keywords = Keywords::default();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("tool_args")) {
+        if let Err(err) = attr.parse_nested_meta(|meta| keyword(&mut keywords, meta, errors)) {
+            errors.push(err);
+        }
+    }
+    keywords
+}
+
+/// One `key = value` of `#[tool_args(...)]`.
+fn keyword(keywords: &mut Keywords, meta: ParseNestedMeta, errors: &mut Errors) -> syn::Result<()> {
+    let Some(key) = meta.path.get_ident().cloned() else {
+        errors.error(
+            syn_span(&meta.path),
+            "expected a key such as `description` or `min_length`",
+        );
+        return skip_value(&meta);
+    };
+    let name = key.to_string();
+    match name.as_str() {
+        "description" => set(&mut keywords.description, key, errors, lit_str(&meta)),
+        "pattern" => set(&mut keywords.pattern, key, errors, lit_str(&meta)),
+        "min_length" => set(&mut keywords.min_length, key, errors, count(&meta, &name)),
+        "max_length" => set(&mut keywords.max_length, key, errors, count(&meta, &name)),
+        "min_items" => set(&mut keywords.min_items, key, errors, count(&meta, &name)),
+        "max_items" => set(&mut keywords.max_items, key, errors, count(&meta, &name)),
+        "minimum" => set(&mut keywords.minimum, key, errors, number(&meta, &name)),
+        "maximum" => set(&mut keywords.maximum, key, errors, number(&meta, &name)),
+        "unique_items" => set(&mut keywords.unique_items, key, errors, flag(&meta)),
+        "default" => set(&mut keywords.default, key, errors, json_value(&meta)),
+        "examples" => set(&mut keywords.examples, key, errors, json_list(&meta)),
+        _ => {
+            errors.error(key.span(), unknown_key_message(&name));
+            skip_value(&meta)
+        }
+    }
+}
+
+fn syn_span(path: &syn::Path) -> Span {
+    path.segments
+        .first()
+        .map_or_else(Span::call_site, |s| s.ident.span())
+}
+
+fn unknown_key_message(name: &str) -> String {
+    let snake = crate::case::RenameRule::Snake.apply_to_variant(name);
+    let hint = if snake != name && KEYS.contains(&snake.as_str()) {
+        format!(" (did you mean `{snake}`? keys are written in snake_case)")
+    } else if let Some(near) = KEYS.iter().find(|key| edit_distance(key, name) <= 2) {
+        format!(" (did you mean `{near}`?)")
+    } else {
+        String::new()
+    };
+    format!(
+        "unknown key `{name}` in `#[tool_args(...)]`{hint}; the keys are: {}",
+        KEYS.join(", ")
+    )
+}
+
+/// Levenshtein distance, to suggest the key a typo meant.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = diagonal + usize::from(ca != *cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitution.min(row[j] + 1).min(diagonal + 1);
+        }
+    }
+    row[b.len()]
+}
+
+/// Stores a parsed value, or reports the key as given twice. A parse error
+/// of the value is returned as is (the rest of the attribute is unreadable).
+fn set<T>(
+    slot: &mut Option<Keyed<T>>,
+    key: Ident,
+    errors: &mut Errors,
+    parsed: syn::Result<(T, Span)>,
+) -> syn::Result<()> {
+    let (value, span) = parsed?;
+    if slot.is_some() {
+        errors.error(
+            key.span(),
+            format!("`{key}` is given twice; give each key once"),
+        );
+        return Ok(());
+    }
+    *slot = Some(Keyed { key, value, span });
+    Ok(())
+}
+
+fn lit_str(meta: &ParseNestedMeta) -> syn::Result<(String, Span)> {
+    let lit: LitStr = meta.value()?.parse().map_err(|err| {
+        syn::Error::new(
+            err.span(),
+            format!(
+                "`{}` takes a string literal, such as `{} = \"...\"`",
+                path_name(meta),
+                path_name(meta)
+            ),
+        )
+    })?;
+    Ok((lit.value(), lit.span()))
+}
+
+fn path_name(meta: &ParseNestedMeta) -> String {
+    meta.path
+        .get_ident()
+        .map_or_else(String::new, ToString::to_string)
+}
+
+/// A non-negative integer: a length or an item count.
+fn count(meta: &ParseNestedMeta, name: &str) -> syn::Result<(u64, Span)> {
+    let message = format!("`{name}` takes a non-negative integer, such as `{name} = 1`");
+    let input = meta.value()?;
+    let span = input.span();
+    let lit: Lit = input.parse().map_err(|_| syn::Error::new(span, &message))?;
+    match &lit {
+        Lit::Int(int) => int
+            .base10_parse::<u64>()
+            .map(|n| (n, int.span()))
+            .map_err(|_| syn::Error::new(int.span(), &message)),
+        other => Err(syn::Error::new(other.span(), message)),
+    }
+}
+
+/// A JSON number: an integer or a finite float, maybe negative.
+fn number(meta: &ParseNestedMeta, name: &str) -> syn::Result<(Num, Span)> {
+    let message = format!("`{name}` takes a number, such as `{name} = -10` or `{name} = 0.5`");
+    let input = meta.value()?;
+    let span = input.span();
+    let negative = input.parse::<Option<Token![-]>>()?.is_some();
+    let lit: Lit = input.parse().map_err(|_| syn::Error::new(span, &message))?;
+    let sign = if negative { "-" } else { "" };
+    let parsed = match &lit {
+        Lit::Int(int) => format!("{sign}{}", int.base10_digits())
+            .parse::<i128>()
+            .ok()
+            .filter(|i| (i64::MIN as i128..=u64::MAX as i128).contains(i))
+            .map(Num::Int),
+        Lit::Float(float) => format!("{sign}{}", float.base10_digits())
+            .parse::<f64>()
+            .ok()
+            .filter(|f| f.is_finite())
+            .map(Num::Float),
+        _ => None,
+    };
+    parsed.map(|n| (n, lit.span())).ok_or_else(|| {
+        syn::Error::new(
+            lit.span(),
+            format!("{message}; integers must fit in `i64` or `u64`, floats must be finite"),
+        )
+    })
+}
+
+/// `unique_items` alone, or `unique_items = true|false`.
+fn flag(meta: &ParseNestedMeta) -> syn::Result<(bool, Span)> {
+    if !meta.input.peek(Token![=]) {
+        return Ok((true, syn_span(&meta.path)));
+    }
+    let lit: syn::LitBool = meta.value()?.parse().map_err(|err| {
+        syn::Error::new(
+            err.span(),
+            "`unique_items` takes `true` or `false`, or stands alone",
+        )
+    })?;
+    Ok((lit.value, lit.span))
+}
+
+/// `default = <json>`: the tokens up to the next comma, given to `json!`.
+fn json_value(meta: &ParseNestedMeta) -> syn::Result<(TokenStream, Span)> {
+    let input = meta.value()?;
+    let span = input.span();
+    let tokens = tokens_until_comma(input)?;
+    if tokens.is_empty() {
+        return Err(syn::Error::new(
+            span,
+            "`default` takes a JSON value, such as `default = \"en\"` or `default = [1, 2]`",
+        ));
+    }
+    Ok((tokens, span))
+}
+
+/// `examples(<json>, ...)`.
+fn json_list(meta: &ParseNestedMeta) -> syn::Result<(Vec<TokenStream>, Span)> {
+    let span = syn_span(&meta.path);
+    if !meta.input.peek(syn::token::Paren) {
+        return Err(syn::Error::new(
+            span,
+            "write `examples(<json>, ...)`, such as `examples(\"en\", \"zh-TW\")`",
+        ));
+    }
+    let content;
+    syn::parenthesized!(content in meta.input);
+    let mut values = Vec::new();
+    while !content.is_empty() {
+        let value = tokens_until_comma(&content)?;
+        if value.is_empty() {
+            return Err(content.error("expected a JSON value"));
+        }
+        values.push(value);
+        if content.parse::<Option<Token![,]>>()?.is_none() {
+            break;
+        }
+    }
+    if values.is_empty() {
+        return Err(syn::Error::new(
+            span,
+            "`examples(...)` needs at least one value",
+        ));
+    }
+    Ok((values, span))
+}
+
+/// Token trees up to a top-level `,` (groups are single trees, so commas
+/// inside `[...]` and `{...}` stay in).
+fn tokens_until_comma(input: ParseStream) -> syn::Result<TokenStream> {
+    let mut tokens = TokenStream::new();
+    while !input.is_empty() && !input.peek(Token![,]) {
+        tokens.extend([input.parse::<TokenTree>()?]);
+    }
+    Ok(tokens)
+}
+
+/// Consumes the value of a key this code does not read.
+fn skip_value(meta: &ParseNestedMeta) -> syn::Result<()> {
+    if meta.input.peek(Token![=]) {
+        tokens_until_comma(meta.value()?)?;
+    } else if meta.input.peek(syn::token::Paren) {
+        let _content;
+        syn::parenthesized!(_content in meta.input);
+    }
+    Ok(())
+}
+
+/// The `#[serde(...)]` keys that change the JSON shape (container, field
+/// and variant keys alike; each context reads its own).
+#[derive(Default)]
+pub struct Serde {
+    pub rename: Option<String>,
+    pub rename_all: Option<RenameRule>,
+    pub rename_all_fields: Option<RenameRule>,
+    pub tag: Option<String>,
+    /// The `tag` key, for errors.
+    pub tag_key: Option<Ident>,
+    pub content: Option<String>,
+    pub untagged: bool,
+    pub transparent: bool,
+    pub default: bool,
+    /// `skip` or `skip_deserializing`: not read from the arguments.
+    pub skip: bool,
+    pub flatten: Option<Ident>,
+    pub other: bool,
+    /// Keys whose effect the derive cannot see, each refused with its reason.
+    pub refused: Vec<Ident>,
+}
+
+/// Keys that make the JSON read something other than the type the derive
+/// sees; see [`crate::valid`] for the messages.
+pub const REFUSED_SERDE_KEYS: [&str; 6] = [
+    "deny_unknown_fields",
+    "from",
+    "try_from",
+    "remote",
+    "with",
+    "deserialize_with",
+];
+
+/// Reads every `#[serde(...)]` of `attrs`. Malformed ones are skipped:
+/// serde's own derive reports them.
+pub fn serde(attrs: &[Attribute]) -> Serde {
+    let mut serde = Serde::default();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
+        let _ = attr.parse_nested_meta(|meta| serde_key(&mut serde, meta));
+    }
+    serde
+}
+
+fn serde_key(serde: &mut Serde, meta: ParseNestedMeta) -> syn::Result<()> {
+    let Some(key) = meta.path.get_ident().cloned() else {
+        return skip_value(&meta);
+    };
+    match key.to_string().as_str() {
+        "rename" => serde.rename = deserialize_name(&meta)?.or(serde.rename.take()),
+        "rename_all" => serde.rename_all = rename_rule(&meta)?.or(serde.rename_all),
+        "rename_all_fields" => {
+            serde.rename_all_fields = rename_rule(&meta)?.or(serde.rename_all_fields)
+        }
+        "tag" => {
+            serde.tag = Some(meta.value()?.parse::<LitStr>()?.value());
+            serde.tag_key = Some(key);
+        }
+        "content" => serde.content = Some(meta.value()?.parse::<LitStr>()?.value()),
+        "untagged" => serde.untagged = true,
+        "transparent" => serde.transparent = true,
+        "skip" | "skip_deserializing" => serde.skip = true,
+        "other" => serde.other = true,
+        "flatten" => serde.flatten = Some(key),
+        "default" => {
+            serde.default = true;
+            return skip_value(&meta);
+        }
+        name if REFUSED_SERDE_KEYS.contains(&name) => {
+            serde.refused.push(key);
+            return skip_value(&meta);
+        }
+        _ => return skip_value(&meta),
+    }
+    Ok(())
+}
+
+/// `rename = "x"` or `rename(deserialize = "x", serialize = "y")`: the name
+/// serde reads.
+fn deserialize_name(meta: &ParseNestedMeta) -> syn::Result<Option<String>> {
+    if meta.input.peek(Token![=]) {
+        return Ok(Some(meta.value()?.parse::<LitStr>()?.value()));
+    }
+    let mut name = None;
+    meta.parse_nested_meta(|inner| {
+        if inner.path.is_ident("deserialize") {
+            name = Some(inner.value()?.parse::<LitStr>()?.value());
+            Ok(())
+        } else {
+            skip_value(&inner)
+        }
+    })?;
+    Ok(name)
+}
+
+fn rename_rule(meta: &ParseNestedMeta) -> syn::Result<Option<RenameRule>> {
+    Ok(deserialize_name(meta)?.and_then(|name| RenameRule::from_name(&name)))
+}
+
+/// The doc comment, joined as rustdoc renders it: lines trimmed, the lines
+/// of a paragraph joined with a space (a list item keeps its line break),
+/// paragraphs separated by a blank line. `None` when there is no text.
+pub fn docs(attrs: &[Attribute]) -> Option<String> {
+    let mut lines = Vec::new();
+    for attr in attrs {
+        if let Meta::NameValue(nv) = &attr.meta {
+            if let (
+                true,
+                Expr::Lit(ExprLit {
+                    lit: Lit::Str(s), ..
+                }),
+            ) = (nv.path.is_ident("doc"), &nv.value)
+            {
+                // `split`, not `lines`: an empty `///` line is `""`, which
+                // `lines` drops, and it separates paragraphs.
+                lines.extend(s.value().split('\n').map(|line| line.trim().to_owned()));
+            }
+        }
+    }
+    join_doc_lines(&lines)
+}
+
+fn join_doc_lines(lines: &[String]) -> Option<String> {
+    let paragraphs: Vec<String> = lines
+        .split(|line| line.is_empty())
+        .filter(|paragraph| !paragraph.is_empty())
+        .map(|paragraph| {
+            let mut text = String::new();
+            for line in paragraph {
+                if !text.is_empty() {
+                    text.push(if starts_list_item(line) { '\n' } else { ' ' });
+                }
+                text.push_str(line);
+            }
+            text
+        })
+        .collect();
+    (!paragraphs.is_empty()).then(|| paragraphs.join("\n\n"))
+}
+
+/// `- x`, `* x`, `+ x`, `1. x`: Markdown keeps these on their own line.
+fn starts_list_item(line: &str) -> bool {
+    let bullet = ["- ", "* ", "+ "].iter().any(|b| line.starts_with(b));
+    let digits = line.chars().take_while(char::is_ascii_digit).count();
+    bullet || (digits > 0 && line[digits..].starts_with(". "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn joined(lines: &[&str]) -> Option<String> {
+        let lines: Vec<String> = lines.iter().map(|l| l.trim().to_owned()).collect();
+        join_doc_lines(&lines)
+    }
+
+    #[test]
+    fn lines_of_a_paragraph_join_with_a_space() {
+        assert_eq!(
+            joined(&[" Moves a shape", " on the canvas."]).as_deref(),
+            Some("Moves a shape on the canvas.")
+        );
+    }
+
+    #[test]
+    fn paragraphs_are_separated_by_a_blank_line() {
+        assert_eq!(
+            joined(&["", " First.", "", "", " Second", " part.", ""]).as_deref(),
+            Some("First.\n\nSecond part.")
+        );
+    }
+
+    #[test]
+    fn list_items_keep_their_line() {
+        assert_eq!(
+            joined(&["Modes:", "- fast", "- safe,", "  really", "1. one"]).as_deref(),
+            Some("Modes:\n- fast\n- safe, really\n1. one")
+        );
+    }
+
+    #[test]
+    fn no_text_is_no_description() {
+        assert_eq!(joined(&["", "  "]), None);
+    }
+
+    #[test]
+    fn unknown_keys_suggest_the_snake_case_spelling() {
+        let message = unknown_key_message("minLength");
+        assert!(message.contains("did you mean `min_length`"), "{message}");
+        assert!(unknown_key_message("min_lenght").contains("did you mean `min_length`?"));
+        assert!(!unknown_key_message("colour").contains("did you mean"));
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
+}

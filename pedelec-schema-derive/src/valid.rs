@@ -1,0 +1,550 @@
+//! Compile-time checks: everything that would put the derived schema outside
+//! the Pedelec argsSchema subset, or let it accept a value serde cannot
+//! read, is an error on the offending token with a message that says what to
+//! do. Expansion only runs on input that passed.
+
+use proc_macro2::Span;
+use quote::ToTokens;
+use syn::Ident;
+
+use crate::ast::{Data, Field, Fields, Input, Style, Variant};
+use crate::attr::{Errors, Keyed, Keywords, Num, Serde};
+use crate::ty::{self, Shape};
+
+/// The same limits as `pedelec_schema::Pattern` (`MAX_PATTERN_LEN`,
+/// `MAX_COMPILED_SIZE`, `MAX_NESTING`).
+const MAX_PATTERN_LEN: usize = 16 * 1024;
+const MAX_COMPILED_SIZE: usize = 2 * 1024 * 1024;
+const MAX_NESTING: u32 = 64;
+
+/// serde's enum representations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Repr<'a> {
+    External,
+    Internal { tag: &'a str },
+    Adjacent { tag: &'a str, content: &'a str },
+    Untagged,
+}
+
+impl<'a> Repr<'a> {
+    /// The container's representation (serde itself reports the invalid
+    /// combinations, such as `content` without `tag`).
+    pub fn of(serde: &'a Serde) -> Repr<'a> {
+        match (&serde.tag, &serde.content, serde.untagged) {
+            (_, _, true) => Repr::Untagged,
+            (Some(tag), Some(content), false) => Repr::Adjacent { tag, content },
+            (Some(tag), None, false) => Repr::Internal { tag },
+            (None, _, false) => Repr::External,
+        }
+    }
+
+    /// A variant's representation: `#[serde(untagged)]` on a variant wins.
+    pub fn of_variant(self, variant: &Variant) -> Repr<'a> {
+        if variant.serde.untagged {
+            Repr::Untagged
+        } else {
+            self
+        }
+    }
+}
+
+/// What keywords are put on: a node of a known shape, or an object or a
+/// `oneOf` (which take none of the constraint keywords).
+#[derive(Clone, Copy)]
+enum Target {
+    Shape(Shape),
+    Object,
+    OneOf,
+}
+
+/// Whether every variant of an externally tagged enum is a unit variant: the
+/// enum is then a string `enum`.
+pub fn is_string_enum(input: &Input) -> bool {
+    match &input.data {
+        Data::Enum(variants) => {
+            Repr::of(&input.serde) == Repr::External
+                && read_variants(variants)
+                    .all(|v| v.fields.style == Style::Unit && !v.serde.untagged)
+        }
+        _ => false,
+    }
+}
+
+/// The variants serde reads into (not `skip`, `skip_deserializing` or the
+/// catch-all `other`).
+pub fn read_variants<'v, 'a>(variants: &'v [Variant<'a>]) -> impl Iterator<Item = &'v Variant<'a>> {
+    variants.iter().filter(|v| !v.serde.skip && !v.serde.other)
+}
+
+/// The one field a newtype struct or a `transparent` struct is read as.
+pub fn newtype_field<'f, 'a>(fields: &'f Fields<'a>) -> Option<&'f Field<'a>> {
+    let mut read = fields.read();
+    match (read.next(), read.next()) {
+        (Some(field), None) => Some(field),
+        _ => None,
+    }
+}
+
+/// Whether a struct is read as its one field (`transparent`, or a newtype).
+pub fn is_transparent(input: &Input, fields: &Fields) -> bool {
+    input.serde.transparent || fields.style == Style::Tuple
+}
+
+pub fn check(input: &Input, errors: &mut Errors) {
+    refused_serde_keys(&input.serde, errors);
+    match &input.data {
+        Data::Union(span) => errors.error(
+            *span,
+            "#[derive(ToolArgs)] cannot describe a union (serde cannot read one either); \
+             use a struct, or an enum with one variant per case",
+        ),
+        Data::Struct(fields) => check_struct(input, fields, errors),
+        Data::Enum(variants) => check_enum(input, variants, errors),
+    }
+}
+
+fn refused_serde_keys(serde: &Serde, errors: &mut Errors) {
+    for key in &serde.refused {
+        let message = match key.to_string().as_str() {
+            "deny_unknown_fields" => {
+                "`deny_unknown_fields` cannot be expressed in the Pedelec argsSchema subset (it \
+                 has no `additionalProperties`): the agent would see a schema that allows other \
+                 properties, which serde then refuses. Remove it; serde ignores unknown \
+                 properties without it"
+            }
+            "from" | "try_from" => {
+                "the schema is derived from the fields of this type, but `from`/`try_from` \
+                 makes serde read another type; derive `ToolArgs` on that type, call its \
+                 `from_args`, and convert"
+            }
+            "remote" => "#[derive(ToolArgs)] does not support `#[serde(remote)]`",
+            _ => {
+                "the schema is derived from the field's type, but `with`/`deserialize_with` \
+                 makes serde read something else; wrap the field in a type that implements \
+                 `Deserialize` and derives `ToolArgs`"
+            }
+        };
+        errors.error(key.span(), message);
+    }
+}
+
+fn check_struct(input: &Input, fields: &Fields, errors: &mut Errors) {
+    if let Some(tag) = &input.serde.tag_key {
+        errors.error(
+            tag.span(),
+            "#[derive(ToolArgs)] does not support `#[serde(tag = ...)]` on a struct; \
+             add the tag as a field of a one-variant enum, or drop it",
+        );
+    }
+    let target = match fields.style {
+        Style::Unit => {
+            errors.error(
+                fields.span,
+                "a unit struct reads only `null`, and the root of a Pedelec argsSchema is an \
+                 object; for a tool without arguments write `struct Name {}`",
+            );
+            return;
+        }
+        Style::Tuple if newtype_field(fields).is_none() => {
+            errors.error(
+                fields.span,
+                "a tuple struct is a JSON array of mixed items, which the Pedelec argsSchema \
+                 subset cannot describe; use named fields (a newtype `struct Name(T);` or a \
+                 `#[serde(transparent)]` struct is fine: it is described as its field)",
+            );
+            return;
+        }
+        _ if is_transparent(input, fields) => match newtype_field(fields) {
+            Some(field) => Target::Shape(ty::shape(field.ty)),
+            // serde reports a transparent struct without exactly one field.
+            None => return,
+        },
+        _ => Target::Object,
+    };
+    check_keywords(
+        &input.keywords,
+        target,
+        &format!("`{}`", input.ident),
+        errors,
+    );
+    for field in fields.read() {
+        check_field(field, input.ident, errors);
+    }
+}
+
+fn check_enum(input: &Input, variants: &[Variant], errors: &mut Errors) {
+    if read_variants(variants).next().is_none() {
+        errors.error(
+            input.ident.span(),
+            "an enum without variants serde can read has no values, and a `oneOf` needs at \
+             least one branch; add a variant",
+        );
+        return;
+    }
+    let target = if is_string_enum(input) {
+        Target::Shape(Shape::String { is_char: false })
+    } else {
+        Target::OneOf
+    };
+    check_keywords(
+        &input.keywords,
+        target,
+        &format!("`{}`", input.ident),
+        errors,
+    );
+    let repr = Repr::of(&input.serde);
+    let string_enum = is_string_enum(input);
+    for variant in read_variants(variants) {
+        check_variant(
+            input,
+            variant,
+            repr.of_variant(variant),
+            string_enum,
+            errors,
+        );
+    }
+}
+
+fn check_variant(
+    input: &Input,
+    variant: &Variant,
+    repr: Repr,
+    string_enum: bool,
+    errors: &mut Errors,
+) {
+    refused_serde_keys(&variant.serde, errors);
+    let unit = variant.fields.style == Style::Unit;
+    if unit && repr == Repr::External {
+        if let Some(key) = variant.keywords.all_keys().first() {
+            let place = if string_enum {
+                "the enum is a string `enum`"
+            } else {
+                "unit variants share one string `enum` branch"
+            };
+            errors.error(
+                key.span(),
+                format!(
+                    "`{key}` has no node to go on: {place}; put it on the enum or on the field"
+                ),
+            );
+        }
+    } else {
+        for key in variant.keywords.constraints() {
+            errors.error(
+                key.span(),
+                format!(
+                    "`{key}` does not apply to a variant (only `description`, `default` and \
+                     `examples` do); put it on the variant's fields"
+                ),
+            );
+        }
+    }
+    if unit && repr == Repr::Untagged {
+        errors.error(
+            variant.ident.span(),
+            "an untagged unit variant reads only `null`, which the Pedelec argsSchema subset \
+             has no node for; give the variant a field, or tag the enum \
+             (`#[serde(tag = \"...\")]`)",
+        );
+    }
+    if variant.fields.style == Style::Tuple && variant.fields.fields.len() != 1 {
+        errors.error(
+            variant.fields.span,
+            "a tuple variant with several fields is a JSON array of mixed items, which the \
+             Pedelec argsSchema subset cannot describe; use a struct variant `V { a: A, b: B }`",
+        );
+    }
+    let internal_newtype =
+        matches!(repr, Repr::Internal { .. }) && variant.fields.style == Style::Tuple;
+    for field in variant.fields.read() {
+        if internal_newtype {
+            if let Some(key) = field.keywords.all_keys().first() {
+                errors.error(
+                    key.span(),
+                    "the fields of this type are merged beside the tag, so this field has no \
+                     node of its own; put keywords on the fields of its type, or on the variant",
+                );
+            }
+        }
+        check_field(field, input.ident, errors);
+    }
+}
+
+fn check_field(field: &Field, owner: &Ident, errors: &mut Errors) {
+    refused_serde_keys(&field.serde, errors);
+    if let Some((span, reason)) = ty::unsupported(field.ty) {
+        errors.error(span, reason);
+        return;
+    }
+    if let Some(span) = ty::self_reference(field.ty, owner) {
+        errors.error(
+            span,
+            format!(
+                "`{owner}` contains itself, and the Pedelec argsSchema subset has no `$ref`, so \
+                 its schema would be infinitely deep; break the cycle (e.g. refer to the other \
+                 value by an id), or skip the field with `#[serde(skip)]`"
+            ),
+        );
+        return;
+    }
+    let shape = ty::shape(field.ty);
+    if let Some(flatten) = &field.serde.flatten {
+        check_flatten(field, flatten, shape, errors);
+        return;
+    }
+    let what = format!("`{}`", field.ty.to_token_stream())
+        .replace(" < ", "<")
+        .replace(" >", ">");
+    check_keywords(&field.keywords, Target::Shape(shape), &what, errors);
+}
+
+fn check_flatten(field: &Field, flatten: &Ident, shape: Shape, errors: &mut Errors) {
+    for key in field.keywords.all_keys() {
+        errors.error(
+            key.span(),
+            format!(
+                "a flattened field has no node of its own (its properties are merged into this \
+                 object); put `{key}` on the fields of its type"
+            ),
+        );
+    }
+    if shape != Shape::Unknown {
+        errors.error(
+            flatten.span(),
+            format!(
+                "`flatten` merges the properties of a struct, but this field is {}; remove \
+                 `flatten`",
+                shape.describe()
+            ),
+        );
+    }
+}
+
+/// Whether each constraint applies to the target, then the bounds.
+fn check_keywords(keywords: &Keywords, target: Target, what: &str, errors: &mut Errors) {
+    let mut applicable = true;
+    for key in keywords.constraints() {
+        if let Some(message) = refusal(&key.to_string(), target, what) {
+            errors.error(key.span(), message);
+            applicable = false;
+        }
+    }
+    if !applicable {
+        return;
+    }
+    check_order(&keywords.min_length, &keywords.max_length, errors);
+    check_order(&keywords.min_items, &keywords.max_items, errors);
+    check_number_order(&keywords.minimum, &keywords.maximum, errors);
+    if let Target::Shape(Shape::Integer { name, min, max }) = target {
+        for bound in [&keywords.minimum, &keywords.maximum].into_iter().flatten() {
+            check_integer_range(bound, name, min, max, errors);
+        }
+    }
+    if let Some(pattern) = &keywords.pattern {
+        if let Err(reason) = compile_pattern(&pattern.value) {
+            errors.error(
+                pattern.span,
+                format!("this `pattern` cannot be used: {reason}"),
+            );
+        }
+    }
+}
+
+/// Why `key` cannot go on `target`, or `None` when it can.
+fn refusal(key: &str, target: Target, what: &str) -> Option<String> {
+    let family = match key {
+        "min_length" | "max_length" | "pattern" => "string",
+        "minimum" | "maximum" => "number",
+        _ => "array",
+    };
+    let shape = match target {
+        Target::Shape(Shape::Unknown) => return None,
+        Target::Shape(shape) => Some(shape),
+        Target::Object | Target::OneOf => None,
+    };
+    let fits = matches!(
+        (family, shape),
+        ("string", Some(Shape::String { .. }))
+            | ("number", Some(Shape::Integer { .. } | Shape::Number))
+            | ("array", Some(Shape::Array { .. }))
+    );
+    match (key, shape) {
+        ("min_length" | "max_length", Some(Shape::String { is_char: true })) => Some(format!(
+            "`{key}` cannot change the length of a `char`, which is always one character; \
+             remove it (use `pattern` to restrict which character)"
+        )),
+        ("min_items" | "max_items", Some(Shape::Array { fixed: true })) => Some(format!(
+            "`{key}` cannot change the length of {what}, which always has exactly its \
+             length; remove it"
+        )),
+        _ if fits => None,
+        _ => {
+            let kind = match target {
+                Target::Shape(shape) => shape.describe(),
+                Target::Object => "an object",
+                Target::OneOf => "a `oneOf` of its variants",
+            };
+            let (bounds, fix) = match family {
+                "string" => (
+                    "bounds a string",
+                    "`min_length`, `max_length` and `pattern`",
+                ),
+                "number" => ("bounds a number", "`minimum` and `maximum`"),
+                _ => (
+                    "bounds an array",
+                    "`min_items`, `max_items` and `unique_items`",
+                ),
+            };
+            let own = match shape {
+                Some(Shape::String { .. }) => {
+                    "; a string takes `min_length`, `max_length` and `pattern`"
+                }
+                Some(Shape::Integer { .. } | Shape::Number) => {
+                    "; a number takes `minimum` and `maximum`"
+                }
+                Some(Shape::Array { .. }) => {
+                    "; an array takes `min_items`, `max_items` and `unique_items`"
+                }
+                Some(Shape::Boolean) => "; a boolean takes no bounds",
+                _ => "; put bounds on its fields",
+            };
+            Some(format!(
+                "`{key}` does not apply to {what}, which is {kind}: it {bounds} ({fix}){own}"
+            ))
+        }
+    }
+}
+
+fn check_order(min: &Option<Keyed<u64>>, max: &Option<Keyed<u64>>, errors: &mut Errors) {
+    if let (Some(min), Some(max)) = (min, max) {
+        if min.value > max.value {
+            min_above_max(
+                &min.key,
+                &min.value.to_string(),
+                &max.key,
+                &max.value.to_string(),
+                min.span,
+                errors,
+            );
+        }
+    }
+}
+
+fn check_number_order(min: &Option<Keyed<Num>>, max: &Option<Keyed<Num>>, errors: &mut Errors) {
+    if let (Some(min), Some(max)) = (min, max) {
+        if min.value.greater_than(max.value) {
+            min_above_max(
+                &min.key,
+                &min.value.to_string(),
+                &max.key,
+                &max.value.to_string(),
+                min.span,
+                errors,
+            );
+        }
+    }
+}
+
+fn min_above_max(min: &Ident, low: &str, max: &Ident, high: &str, span: Span, errors: &mut Errors) {
+    errors.error(
+        span,
+        format!(
+            "`{min} = {low}` is greater than `{max} = {high}`, so no value could pass; lower \
+             `{min}` or raise `{max}`"
+        ),
+    );
+}
+
+/// A bound outside the integer type's range would let the schema accept a
+/// value that serde cannot read into the field.
+fn check_integer_range(bound: &Keyed<Num>, name: &str, min: i128, max: i128, errors: &mut Errors) {
+    let below = Num::Int(min).greater_than(bound.value);
+    let above = bound.value.greater_than(Num::Int(max));
+    if below || above {
+        errors.error(
+            bound.span,
+            format!(
+                "`{} = {}` is outside the range of `{name}` ({min}..={max}), so the schema \
+                 would accept values the field cannot hold; keep it within the range, or use \
+                 a wider integer type",
+                bound.key, bound.value
+            ),
+        );
+    }
+}
+
+/// Compiles a pattern exactly as `pedelec_schema::Pattern::new` does.
+fn compile_pattern(source: &str) -> Result<(), String> {
+    if source.len() > MAX_PATTERN_LEN {
+        return Err(format!(
+            "the pattern is {} bytes long; the limit is {MAX_PATTERN_LEN}. Keep patterns \
+             short, or check long formats in the handler",
+            source.len()
+        ));
+    }
+    let translated = crate::translate::translate(source).map_err(|err| err.to_string())?;
+    regex::RegexBuilder::new(&translated)
+        .size_limit(MAX_COMPILED_SIZE)
+        .nest_limit(MAX_NESTING)
+        .build()
+        .map(drop)
+        .map_err(|err| describe_regex_error(&err))
+}
+
+/// The wording of `pedelec_schema`'s own pattern errors.
+fn describe_regex_error(err: &regex::Error) -> String {
+    match err {
+        regex::Error::CompiledTooBig(limit) => format!(
+            "the pattern compiles to more than {limit} bytes; simplify it (large counted \
+             repetitions such as `{{1000}}` multiply its size)"
+        ),
+        other => {
+            let detail = other.to_string();
+            let last = detail.lines().last().unwrap_or_default().trim();
+            let last = last.strip_prefix("error: ").unwrap_or(last);
+            format!("the pattern does not compile: {last}")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn patterns_are_checked_like_the_library_checks_them() {
+        assert!(compile_pattern(r"^\d{4}-\d{2}$").is_ok());
+        assert!(compile_pattern("(?=a)").unwrap_err().contains("lookahead"));
+        assert!(compile_pattern("(")
+            .unwrap_err()
+            .contains("does not compile"));
+        assert!(compile_pattern(&"a".repeat(MAX_PATTERN_LEN + 1))
+            .unwrap_err()
+            .contains("limit"));
+        assert!(compile_pattern(r"(\w{1000}){1000}")
+            .unwrap_err()
+            .contains("more than"));
+    }
+
+    #[test]
+    fn keywords_fit_their_kind() {
+        let string = Target::Shape(Shape::String { is_char: false });
+        assert!(refusal("min_length", string, "`String`").is_none());
+        let message = refusal(
+            "min_length",
+            Target::Shape(Shape::Integer {
+                name: "u32",
+                min: 0,
+                max: 1,
+            }),
+            "`u32`",
+        )
+        .unwrap();
+        assert!(
+            message.contains("`min_length` does not apply to `u32`"),
+            "{message}"
+        );
+        assert!(refusal("maximum", Target::Shape(Shape::Unknown), "`T`").is_none());
+        assert!(refusal("min_items", Target::Object, "`Args`").is_some());
+    }
+}

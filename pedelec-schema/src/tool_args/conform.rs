@@ -1,0 +1,146 @@
+//! Reading validated arguments into the Rust type.
+//!
+//! Two things that the schema accepts would still make serde fail, so when
+//! the first attempt fails, the value is brought into the shape serde reads
+//! and read again:
+//!
+//! - An `integer` node accepts `3.0` (JSON Schema: a number with a zero
+//!   fractional part is an integer), but serde does not read a float into a
+//!   `u8`. Such floats under `integer` nodes become integers.
+//! - Properties that the schema does not name are allowed, as in JSON
+//!   Schema, and serde ignores them in structs, but an externally tagged enum
+//!   (`{"Variant": {...}}`) must be an object with a single key. Properties
+//!   the schema does not name are dropped.
+//!
+//! Both follow the schema: under a `oneOf`, the one branch that accepts the
+//! value (validation proved there is exactly one) leads the way.
+
+use serde::de::DeserializeOwned;
+use serde_json::{Number, Value};
+
+use super::ArgsError;
+use crate::schema::{ObjectNode, SchemaNode};
+use crate::validate::node_accepts;
+use crate::ToolArgsSchema;
+
+/// Deserializes `args`, which `schema` accepted.
+pub(crate) fn deserialize<T: DeserializeOwned>(
+    schema: &ToolArgsSchema,
+    args: Value,
+) -> Result<T, ArgsError> {
+    // The common case reads the value as it came, so a float stays exactly
+    // what the agent sent (`-0.0` included).
+    if let Ok(parsed) = T::deserialize(&args) {
+        return Ok(parsed);
+    }
+    let mut args = args;
+    conform_object(schema.root(), &mut args);
+    serde_json::from_value(args).map_err(ArgsError::Deserialize)
+}
+
+fn conform_object(object: &ObjectNode, value: &mut Value) {
+    let Value::Object(map) = value else { return };
+    map.retain(|name, _| object.property_node(name).is_some());
+    for property in &object.properties {
+        if let Some(present) = map.get_mut(&property.name) {
+            conform(&property.node, present);
+        }
+    }
+}
+
+fn conform(node: &SchemaNode, value: &mut Value) {
+    match node {
+        SchemaNode::Integer(_) => integral_float_to_integer(value),
+        SchemaNode::Object(object) => conform_object(object, value),
+        SchemaNode::Array(array) => {
+            if let Value::Array(items) = value {
+                for item in items {
+                    conform(&array.items, item);
+                }
+            }
+        }
+        SchemaNode::OneOf(one_of) => {
+            if let Some(branch) = one_of
+                .branches
+                .iter()
+                .find(|branch| node_accepts(branch, value))
+            {
+                conform(branch, value);
+            }
+        }
+        SchemaNode::String(_) | SchemaNode::Number(_) | SchemaNode::Boolean(_) => {}
+    }
+}
+
+/// `3.0` -> `3`, when the float is an integer that `u64` or `i64` holds
+/// (every integer type's range is within those; see `ToolArgsField`).
+fn integral_float_to_integer(value: &mut Value) {
+    let Value::Number(number) = value else { return };
+    let Some(float) = number.as_f64().filter(|_| number.is_f64()) else {
+        return;
+    };
+    if float.fract() != 0.0 {
+        return;
+    }
+    // 2^64 and -2^63 are exact as f64, so these comparisons are exact, and
+    // an integral float inside them converts without rounding.
+    const TWO_POW_64: f64 = 18_446_744_073_709_551_616.0;
+    const MINUS_TWO_POW_63: f64 = -9_223_372_036_854_775_808.0;
+    if (0.0..TWO_POW_64).contains(&float) {
+        *number = Number::from(float as u64);
+    } else if (MINUS_TWO_POW_63..0.0).contains(&float) {
+        *number = Number::from(float as i64);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn conformed(schema: Value, mut value: Value) -> Value {
+        let schema = ToolArgsSchema::from_value(&schema).unwrap();
+        conform_object(schema.root(), &mut value);
+        value
+    }
+
+    #[test]
+    fn integral_floats_under_integer_nodes_become_integers() {
+        let schema = json!({"type": "object", "properties": {
+            "n": {"type": "integer"}, "f": {"type": "number"},
+            "list": {"type": "array", "items": {"type": "integer"}}
+        }});
+        let value = conformed(
+            schema,
+            json!({"n": 3.0, "f": 2.0, "list": [-1.0, 1e19, 2.5]}),
+        );
+        assert!(value["n"].is_u64());
+        assert!(value["f"].is_f64(), "number nodes keep floats");
+        assert_eq!(value["list"][0], json!(-1));
+        assert_eq!(value["list"][1], json!(10_000_000_000_000_000_000_u64));
+        assert!(
+            value["list"][2].is_f64(),
+            "a fraction stays (validation refused it)"
+        );
+    }
+
+    #[test]
+    fn floats_beyond_64_bits_stay_floats() {
+        let mut value = json!(18_446_744_073_709_551_616.0);
+        integral_float_to_integer(&mut value);
+        assert!(value.is_f64());
+        let mut value = json!(-9_223_372_036_854_775_808.0);
+        integral_float_to_integer(&mut value);
+        assert_eq!(value, json!(i64::MIN));
+    }
+
+    #[test]
+    fn unnamed_properties_are_dropped_following_the_matching_branch() {
+        let schema = json!({"type": "object", "properties": {"v": {"oneOf": [
+            {"type": "object", "properties": {"A": {"type": "integer"}}, "required": ["A"]},
+            {"type": "string"}
+        ]}}});
+        let value = conformed(schema, json!({"v": {"A": 1.0, "extra": true}, "other": 1}));
+        assert_eq!(value, json!({"v": {"A": 1}}));
+    }
+}

@@ -1,0 +1,110 @@
+use std::fmt;
+
+use serde::ser::{Serialize, SerializeStruct, Serializer};
+use serde_json::Value;
+
+use crate::validate::{ValidationError, ValidationErrors};
+
+/// Why [`ToolArgs::from_args`](super::ToolArgs::from_args) refused the
+/// arguments.
+///
+/// It turns into the agent-facing error object
+/// `{"code": "INVALID_ARGS", "message": "...", "errors": [...]}`
+/// ([`to_value`](Self::to_value), or `Serialize`), which a tool handler
+/// returns as `{"error": {...}}` ([`to_response`](Self::to_response)).
+///
+/// ```
+/// use pedelec_schema::{ArgsError, ToolArgsSchema};
+/// use serde_json::json;
+///
+/// let schema = ToolArgsSchema::from_value(&json!({
+///     "type": "object",
+///     "properties": {"delta": {"type": "integer", "minimum": -10, "maximum": 10}},
+///     "required": ["delta"]
+/// }))?;
+/// let error = ArgsError::from(schema.validate(&json!({"delta": 15})).unwrap_err());
+/// assert_eq!(error.to_response()["error"]["code"], "INVALID_ARGS");
+/// assert_eq!(error.errors()[0].path, "/delta");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum ArgsError {
+    /// The arguments do not match the schema: every failure, located.
+    Invalid(ValidationErrors),
+    /// The arguments match the schema, but serde could not read them into
+    /// the type. A derived schema is built so that this does not happen; it
+    /// can with a hand-written `Deserialize` impl inside the type, or a
+    /// `serde` attribute that the derive cannot see through.
+    Deserialize(serde_json::Error),
+}
+
+impl ArgsError {
+    /// The agent-facing error code, `INVALID_ARGS`.
+    pub const CODE: &'static str = ValidationErrors::CODE;
+
+    /// One sentence naming what is wrong: the agent-facing `message`.
+    pub fn message(&self) -> String {
+        match self {
+            ArgsError::Invalid(errors) => errors.message(),
+            ArgsError::Deserialize(err) => {
+                format!("The arguments match the tool's argsSchema but could not be read: {err}")
+            }
+        }
+    }
+
+    /// The schema failures (empty for [`ArgsError::Deserialize`]).
+    pub fn errors(&self) -> &[ValidationError] {
+        match self {
+            ArgsError::Invalid(errors) => errors.errors(),
+            ArgsError::Deserialize(_) => &[],
+        }
+    }
+
+    /// The agent-facing error object,
+    /// `{"code": "INVALID_ARGS", "message": ..., "errors": [...]}`.
+    pub fn to_value(&self) -> Value {
+        serde_json::to_value(self).expect("an ArgsError always serializes")
+    }
+
+    /// What a tool handler returns: `{"error": {"code": "INVALID_ARGS", ...}}`.
+    pub fn to_response(&self) -> Value {
+        serde_json::json!({ "error": self.to_value() })
+    }
+}
+
+impl From<ValidationErrors> for ArgsError {
+    fn from(errors: ValidationErrors) -> Self {
+        ArgsError::Invalid(errors)
+    }
+}
+
+impl fmt::Display for ArgsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+impl std::error::Error for ArgsError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ArgsError::Invalid(errors) => Some(errors),
+            ArgsError::Deserialize(err) => Some(err),
+        }
+    }
+}
+
+impl Serialize for ArgsError {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            ArgsError::Invalid(errors) => errors.serialize(serializer),
+            ArgsError::Deserialize(_) => {
+                let mut s = serializer.serialize_struct("ArgsError", 3)?;
+                s.serialize_field("code", Self::CODE)?;
+                s.serialize_field("message", &self.message())?;
+                s.serialize_field("errors", self.errors())?;
+                s.end()
+            }
+        }
+    }
+}

@@ -1,0 +1,207 @@
+//! [`ToolArgs`]: a tool's arguments as a Rust type, with its schema derived.
+
+mod build;
+mod conform;
+mod error;
+mod field;
+
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use crate::ToolArgsSchema;
+
+pub use error::ArgsError;
+
+/// What the code `#[derive(ToolArgs)]` generates uses. Not a public API: it
+/// may change in any release.
+#[doc(hidden)]
+pub mod __private {
+    pub use super::build::*;
+    pub use super::field::{kind, ToolArgsField};
+    pub use serde_json;
+}
+
+/// A tool's arguments as a Rust type: its schema, and parsing that checks
+/// the schema first.
+///
+/// Derive it with `#[derive(ToolArgs)]` (next to serde's `Deserialize`) on a
+/// struct with named fields. The schema is built from the type and its
+/// `serde` attributes once, at the first [`schema`](Self::schema) call;
+/// everything that could make it fall outside the subset is refused at
+/// compile time, with an error on the offending token.
+///
+/// ```
+/// use pedelec_schema::ToolArgs;
+/// use serde::Deserialize;
+/// use serde_json::json;
+///
+/// /// Moves a shape on the canvas.
+/// #[derive(Debug, Deserialize, ToolArgs)]
+/// #[serde(rename_all = "camelCase")]
+/// struct MoveShape {
+///     #[tool_args(min_length = 1)]
+///     shape_id: String,
+///     /// Where the shape's origin goes.
+///     destination: Point,
+///     /// How far to rotate, in degrees.
+///     #[tool_args(minimum = -180, maximum = 180)]
+///     rotate: Option<i16>,
+/// }
+///
+/// #[derive(Debug, Deserialize, ToolArgs)]
+/// struct Point {
+///     x: f64,
+///     y: f64,
+/// }
+///
+/// assert_eq!(MoveShape::schema().to_value(), json!({
+///     "type": "object",
+///     "properties": {
+///         "shapeId": {"type": "string", "minLength": 1},
+///         "destination": {
+///             "type": "object",
+///             "properties": {"x": {"type": "number"}, "y": {"type": "number"}},
+///             "required": ["x", "y"],
+///             "description": "Where the shape's origin goes."
+///         },
+///         "rotate": {"type": "integer", "minimum": -180, "maximum": 180,
+///                    "description": "How far to rotate, in degrees."}
+///     },
+///     "required": ["shapeId", "destination"],
+///     "description": "Moves a shape on the canvas."
+/// }));
+///
+/// let call = MoveShape::from_args(json!({"shapeId": "s1", "destination": {"x": 1, "y": 2.5}}))?;
+/// assert_eq!((call.shape_id.as_str(), call.destination.y, call.rotate), ("s1", 2.5, None));
+///
+/// // A bad call: every problem at once, in the agent-facing form.
+/// let error = MoveShape::from_args(json!({"shapeId": "", "destination": {"x": 1}})).unwrap_err();
+/// let response = error.to_response();
+/// assert_eq!(response["error"]["code"], "INVALID_ARGS");
+/// assert_eq!(response["error"]["errors"].as_array().unwrap().len(), 2);
+/// # Ok::<(), pedelec_schema::ArgsError>(())
+/// ```
+///
+/// # Types
+///
+/// | Rust | node |
+/// |---|---|
+/// | `String`, `&str`, `Cow<str>`, `Box<str>`, `PathBuf` | `string` |
+/// | `char` | `string` with `minLength` and `maxLength` 1 |
+/// | `bool` | `boolean` |
+/// | `u8` ... `u64`, `usize`, `i8` ... `i64`, `isize` | `integer` with the type's own `minimum` and `maximum` |
+/// | `i128`, `u128` | `integer` bounded to `i64::MIN..=u64::MAX` (what serde_json reads exactly into them) |
+/// | `NonZeroU8` ... `NonZeroU64`, `NonZeroUsize` | `integer` from 1 |
+/// | `f32`, `f64` | `number` (an `f32` beyond its range reads as infinite) |
+/// | `Vec<T>`, `VecDeque<T>`, `LinkedList<T>`, `BinaryHeap<T>`, `Box<[T]>` | `array` of T |
+/// | `[T; N]` | `array` with `minItems` and `maxItems` N |
+/// | `HashSet<T>`, `BTreeSet<T>` | `array` with `uniqueItems` |
+/// | `Option<T>` | T's node; the property is not required |
+/// | `Box<T>`, `Rc<T>`, `Arc<T>`, `&T`, `Cow<T>` | T's node |
+/// | a struct that derives `ToolArgs` | its `object` node, inlined (the subset has no `$ref`) |
+/// | an enum of unit variants | `string` with an `enum` of the variant names |
+/// | an enum with data | `oneOf`, one branch per variant (see below) |
+///
+/// Maps (`HashMap`, `BTreeMap`), `serde_json::Value`, tuples and `()` have
+/// no node in the subset and are refused at compile time, and so is a type
+/// that contains itself. A type that contains itself through other types
+/// (`A -> B -> A`), which the macro cannot see, panics at the first
+/// `schema()` call with the chain of types.
+///
+/// **`Option<T>` and `null`.** The subset has no `null`, so the schema the
+/// agent sees says "T, or leave the property out". An explicit `null` is
+/// refused by validation with T's type error (`expected a string, found
+/// null`), although serde alone would read it as `None`: what the agent was
+/// shown is what is enforced.
+///
+/// # Enums
+///
+/// Each of serde's representations becomes a `oneOf` whose branches are told
+/// apart by their tag (unit variants of an externally tagged enum share one
+/// `string` branch with an `enum`):
+///
+/// - external (the default): `{"Variant": content}`, a single required
+///   property per branch. An agent that sends two variant keys matches two
+///   branches, so `lint` warns that the branches can overlap
+///   (`ambiguous_one_of`): the subset cannot say "no other property". Prefer
+///   `tag` for enums an agent fills in.
+/// - internal (`#[serde(tag = "kind")]`): the tag property, required, with a
+///   one-value `enum` in each branch, beside the variant's fields. No lint
+///   warning.
+/// - adjacent (`tag` + `content`): the tag as above, and the content under
+///   its own required property. No lint warning.
+/// - untagged: each variant's content as it is. Nothing tells the branches
+///   apart, so `lint` may warn (`ambiguous_one_of`), and a value that fits
+///   two branches is refused by `oneOf`. A unit variant (`null`) and a tuple
+///   variant of several fields (a mixed array) cannot be described and are
+///   refused at compile time in every representation.
+///
+/// Variants with `#[serde(skip)]`, `skip_deserializing` or `other` are left
+/// out; `#[serde(untagged)]` on a variant is honoured. A variant's doc
+/// comment becomes its branch's `description`, except for the unit variants
+/// of an externally tagged enum, which are values of one string `enum` (one
+/// `description`: the enum's, or the field's).
+///
+/// # Attributes
+///
+/// `serde` attributes are read as serde reads them: `rename`, `rename_all`
+/// (every case), `rename_all_fields`, `default` (on a field or the
+/// container: the property is not required), `skip`, `skip_deserializing`,
+/// `flatten` (the properties are merged), `tag`, `content`, `untagged`,
+/// `transparent` (the type's node is its one field's).
+/// `#[serde(deny_unknown_fields)]` is refused at compile time: the subset
+/// cannot say "no other property", so the agent would see a schema that
+/// allows properties that serde then refuses. Unknown properties are ignored
+/// by serde without it. `with`, `deserialize_with`, `from`, `try_from` and
+/// `remote` are refused too, because what they read is not the type the
+/// derive sees, and so is `tag` on a struct.
+///
+/// `#[tool_args(...)]`, on a field or on the type, adds keywords:
+///
+/// | key | applies to | example |
+/// |---|---|---|
+/// | `description = "..."` | any | overrides the doc comment |
+/// | `min_length = N`, `max_length = N` | strings | `min_length = 1` |
+/// | `pattern = "..."` | strings | `pattern = "^[a-z]+$"`, checked at compile time |
+/// | `minimum = X`, `maximum = X` | integers, numbers | `minimum = -10` |
+/// | `min_items = N`, `max_items = N` | arrays | `max_items = 50` |
+/// | `unique_items` | arrays | `unique_items` or `unique_items = true` |
+/// | `default = <json>` | any | `default = "en"`: guidance for the agent, never filled in |
+/// | `examples(<json>, ...)` | any | `examples("en", "zh-TW")` |
+///
+/// Keywords go where they mean something: on `Option<String>` a length
+/// bound bounds the string, on `Vec<T>` `min_items` bounds the array. On a
+/// field, metadata overrides the field type's own; bounds are checked
+/// against the field's type (a `minimum` below `u8::MIN` is an error).
+/// `<json>` is anything [`serde_json::json!`] takes: a JSON literal such as
+/// `{"x": 1}`, or a Rust expression.
+///
+/// **Doc comments** become `description`, joined as rustdoc renders them:
+/// each line trimmed, the lines of a paragraph joined with a space (a line
+/// that starts a list item keeps its line break), paragraphs separated by a
+/// blank line. A field's doc wins over its type's.
+///
+/// # Deserializing
+///
+/// [`from_args`](Self::from_args) validates first, so an agent gets every
+/// problem at once in the agent-facing form, then reads the value with
+/// serde. When the schema accepts a value, serde reads it: a float with a
+/// zero fraction under an `integer` node (`3.0`, which JSON Schema counts as
+/// an integer) is read as the integer, and properties that the schema does
+/// not name are ignored, also where serde would refuse them (beside the key
+/// of an externally tagged variant).
+pub trait ToolArgs {
+    /// The checked schema, built at the first call and shared afterwards.
+    fn schema() -> &'static ToolArgsSchema;
+
+    /// Validates `args` against [`schema`](Self::schema), then deserializes
+    /// them with serde.
+    fn from_args(args: Value) -> Result<Self, ArgsError>
+    where
+        Self: DeserializeOwned,
+    {
+        let schema = Self::schema();
+        schema.validate(&args)?;
+        conform::deserialize(schema, args)
+    }
+}
