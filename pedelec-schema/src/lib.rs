@@ -68,6 +68,7 @@ mod diagnostic;
 mod error;
 mod keywords;
 mod lint;
+mod message;
 mod numeric;
 mod parse;
 mod pattern;

@@ -14,6 +14,7 @@ use serde_json::{Map, Number, Value};
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::keywords::{self, KeywordClass};
+use crate::message::Described;
 use crate::numeric;
 use crate::pattern::Pattern;
 use crate::pointer;
@@ -117,7 +118,7 @@ impl Parser {
                     format!(
                         "expected a node (a JSON object such as {{\"type\": \"string\"}}), \
                          found {}",
-                        describe(other)
+                        Described(other)
                     ),
                 );
                 return None;
@@ -222,7 +223,7 @@ impl Parser {
                             format!(
                                 "`enum` values must be strings, numbers or booleans, found {}: \
                                  the subset has no null, and no enum of arrays or objects",
-                                describe(value)
+                                Described(value)
                             ),
                         )
                     });
@@ -250,7 +251,7 @@ impl Parser {
                 .to_owned(),
             other => format!(
                 "`type` must be a type name such as \"string\", found {}",
-                describe(other)
+                Described(other)
             ),
         };
         self.report(Code::InvalidType, message);
@@ -324,7 +325,7 @@ impl Parser {
                 self.report_at(
                     "description",
                     Code::InvalidValue,
-                    format!("`description` must be a string, found {}", describe(other)),
+                    format!("`description` must be a string, found {}", Described(other)),
                 );
                 None
             }
@@ -339,7 +340,7 @@ impl Parser {
                     format!(
                         "`examples` must be an array of sample values, found {}; wrap a single \
                          example in [ ]",
-                        describe(other)
+                        Described(other)
                     ),
                 );
                 Vec::new()
@@ -397,7 +398,7 @@ impl Parser {
                 Code::InvalidValue,
                 format!(
                     "`pattern` must be a string holding a regular expression, found {}",
-                    describe(value)
+                    Described(value)
                 ),
             );
             return None;
@@ -469,7 +470,7 @@ impl Parser {
                     Code::InvalidValue,
                     format!(
                         "`uniqueItems` must be true or false, found {}",
-                        describe(other)
+                        Described(other)
                     ),
                 );
                 false
@@ -505,7 +506,7 @@ impl Parser {
                 Code::InvalidValue,
                 format!(
                     "`properties` must be an object from property name to node, found {}",
-                    describe(other)
+                    Described(other)
                 ),
             ),
         }
@@ -527,7 +528,7 @@ impl Parser {
                 Code::InvalidValue,
                 format!(
                     "`required` must be an array of property names, found {}",
-                    describe(value)
+                    Described(value)
                 ),
             );
             return Vec::new();
@@ -540,7 +541,7 @@ impl Parser {
                         Code::InvalidValue,
                         format!(
                             "a `required` entry must be a property name, found {}",
-                            describe(name)
+                            Described(name)
                         ),
                     );
                     return;
@@ -583,7 +584,7 @@ impl Parser {
                 Code::InvalidValue,
                 format!(
                     "`oneOf` must be an array of nodes, found {}",
-                    describe(other)
+                    Described(other)
                 ),
             ),
             None => {}
@@ -605,7 +606,7 @@ impl Parser {
                     Code::InvalidValue,
                     format!(
                         "`enum` must be an array of allowed values, found {}",
-                        describe(value)
+                        Described(value)
                     ),
                 );
                 return None;
@@ -627,7 +628,7 @@ impl Parser {
                             format!(
                                 "this `enum` value is {}, but the node's values are {expected}: \
                                  an `enum` lists values of its node's `type` only",
-                                describe(value)
+                                Described(value)
                             ),
                         )
                     }),
@@ -644,7 +645,7 @@ impl Parser {
         let problem = match number.map(numeric::Num::of) {
             None => format!(
                 "must be a non-negative whole number, found {}",
-                describe(value)
+                Described(value)
             ),
             Some(numeric::Num::Int(n)) => match u64::try_from(n) {
                 Ok(count) => return Some(count),
@@ -691,7 +692,7 @@ impl Parser {
                 self.report_at(
                     key,
                     Code::InvalidValue,
-                    format!("`{key}` must be a number, found {}", describe(other)),
+                    format!("`{key}` must be a number, found {}", Described(other)),
                 );
                 None
             }
@@ -755,18 +756,5 @@ fn article(kind: NodeKind) -> &'static str {
     match kind {
         NodeKind::Integer | NodeKind::Array | NodeKind::Object => "an",
         _ => "a",
-    }
-}
-
-/// "a string", "an array", ... for messages about a JSON value.
-pub(crate) fn describe(value: &Value) -> String {
-    match value {
-        Value::Null => "null".to_owned(),
-        Value::Bool(b) => format!("the boolean {b}"),
-        Value::Number(n) => format!("the number {n}"),
-        Value::String(s) if s.chars().count() <= 40 => format!("the string {value}"),
-        Value::String(_) => "a string".to_owned(),
-        Value::Array(_) => "an array".to_owned(),
-        Value::Object(_) => "an object".to_owned(),
     }
 }

@@ -11,6 +11,10 @@ use std::fmt::Write;
 /// ```
 pub fn push(pointer: &mut String, token: &str) {
     pointer.push('/');
+    if !token.bytes().any(|b| b == b'~' || b == b'/') {
+        pointer.push_str(token);
+        return;
+    }
     for c in token.chars() {
         match c {
             '~' => pointer.push_str("~0"),

@@ -14,7 +14,8 @@ pub(super) enum Simple {
     /// `^CLASS{min,max}$` with an ASCII-only class: every byte is in the
     /// class and the length is in range.
     AsciiRun {
-        allowed: [bool; 128],
+        /// Bit `b` is set when byte `b` is in the class.
+        allowed: u128,
         min: usize,
         max: Option<usize>,
     },
@@ -63,7 +64,7 @@ impl Simple {
                 // so the byte length is the character count.
                 text.len() >= *min
                     && max.is_none_or(|max| text.len() <= max)
-                    && text.bytes().all(|b| b < 128 && allowed[b as usize])
+                    && text.bytes().all(|b| b < 128 && allowed & (1u128 << b) != 0)
             }
             Simple::Prefix(literal) => text.starts_with(literal.as_str()),
             Simple::Suffix(literal) => text.ends_with(literal.as_str()),
@@ -80,8 +81,8 @@ fn is_literal(body: &str) -> bool {
 
 /// `[...]` or `\d`/`\w` at the start of `body`, as an ASCII table, and what
 /// follows it.
-fn class(body: &str) -> Option<([bool; 128], &str)> {
-    let mut allowed = [false; 128];
+fn class(body: &str) -> Option<(u128, &str)> {
+    let mut allowed = 0u128;
     if let Some(rest) = body.strip_prefix(r"\d") {
         add_range(&mut allowed, b'0', b'9');
         return Some((allowed, rest));
@@ -135,7 +136,7 @@ fn class(body: &str) -> Option<([bool; 128], &str)> {
             add_range(&mut allowed, member, high);
             i += 2;
         } else {
-            allowed[member as usize] = true;
+            allowed |= 1 << member;
         }
     }
     Some((allowed, rest))
@@ -154,17 +155,17 @@ fn class_end(bytes: &[u8]) -> Option<usize> {
     None
 }
 
-fn add_range(allowed: &mut [bool; 128], low: u8, high: u8) {
+fn add_range(allowed: &mut u128, low: u8, high: u8) {
     for b in low..=high {
-        allowed[b as usize] = true;
+        *allowed |= 1 << b;
     }
 }
 
-fn add_word(allowed: &mut [bool; 128]) {
+fn add_word(allowed: &mut u128) {
     add_range(allowed, b'a', b'z');
     add_range(allowed, b'A', b'Z');
     add_range(allowed, b'0', b'9');
-    allowed[b'_' as usize] = true;
+    *allowed |= 1 << b'_';
 }
 
 /// `+`, `*`, `{m}`, `{m,}` or `{m,n}`, as (min, max).

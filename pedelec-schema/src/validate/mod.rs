@@ -19,8 +19,11 @@ mod one_of;
 mod plan;
 mod string;
 
+use std::fmt::{self, Write};
+
 use serde_json::Value;
 
+use crate::message::{Described, Listed};
 use crate::schema::SchemaNode;
 
 pub use error::{ValidationError, ValidationErrors};
@@ -62,20 +65,39 @@ impl<'a> Trail<'a> {
 
     /// The pointer as a string (only built when a failure is recorded).
     pub(crate) fn pointer(&self) -> String {
-        let mut segments = Vec::new();
-        let mut trail = Some(self);
-        while let Some(current) = trail {
-            segments.extend(current.segment);
-            trail = current.parent;
-        }
-        let mut pointer = String::new();
-        for segment in segments.iter().rev() {
-            match segment {
-                Segment::Key(key) => crate::pointer::push(&mut pointer, key),
-                Segment::Index(index) => crate::pointer::push_index(&mut pointer, *index),
-            }
-        }
+        let mut pointer = String::with_capacity(self.len_hint());
+        self.write(&mut pointer);
         pointer
+    }
+
+    /// The pointer to `keyword` of the node here.
+    pub(crate) fn keyword_pointer(&self, keyword: &str) -> String {
+        let mut pointer = String::with_capacity(self.len_hint() + 1 + keyword.len());
+        self.write(&mut pointer);
+        crate::pointer::push(&mut pointer, keyword);
+        pointer
+    }
+
+    /// Appends the pointer, root first.
+    fn write(&self, pointer: &mut String) {
+        if let Some(parent) = self.parent {
+            parent.write(pointer);
+        }
+        match self.segment {
+            Some(Segment::Key(key)) => crate::pointer::push(pointer, key),
+            Some(Segment::Index(index)) => crate::pointer::push_index(pointer, index),
+            None => {}
+        }
+    }
+
+    /// About how long the pointer is, so it is built in one allocation.
+    fn len_hint(&self) -> usize {
+        let own = match self.segment {
+            Some(Segment::Key(key)) => key.len() + 1,
+            Some(Segment::Index(_)) => 4,
+            None => 0,
+        };
+        own + self.parent.map_or(0, Trail::len_hint)
     }
 }
 
@@ -92,7 +114,8 @@ pub(crate) trait Sink {
     const FAIL_FAST: bool;
 
     /// Records that `keyword` of the node at `here` rejected the value.
-    fn fail(&mut self, here: Here<'_>, keyword: &'static str, message: impl FnOnce() -> String);
+    /// The message is only formatted by a sink that keeps it.
+    fn fail(&mut self, here: Here<'_>, keyword: &'static str, message: fmt::Arguments<'_>);
 }
 
 /// The `is_valid` sink: remembers nothing, stops at once.
@@ -101,7 +124,7 @@ pub(crate) struct FailFast;
 impl Sink for FailFast {
     const FAIL_FAST: bool = true;
 
-    fn fail(&mut self, _: Here<'_>, _: &'static str, _: impl FnOnce() -> String) {}
+    fn fail(&mut self, _: Here<'_>, _: &'static str, _: fmt::Arguments<'_>) {}
 }
 
 /// The `validate` sink: every failure, in walk order.
@@ -113,14 +136,16 @@ pub(crate) struct Collect {
 impl Sink for Collect {
     const FAIL_FAST: bool = false;
 
-    fn fail(&mut self, here: Here<'_>, keyword: &'static str, message: impl FnOnce() -> String) {
-        let mut schema_path = here.schema.pointer();
-        crate::pointer::push(&mut schema_path, keyword);
+    fn fail(&mut self, here: Here<'_>, keyword: &'static str, message: fmt::Arguments<'_>) {
+        /// Most messages fit, so most are written without growing.
+        const MESSAGE_CAPACITY: usize = 96;
+        let mut text = String::with_capacity(MESSAGE_CAPACITY);
+        text.write_fmt(message).expect("writing to a String cannot fail");
         self.errors.push(ValidationError {
             path: here.instance.pointer(),
-            schema_path,
+            schema_path: here.schema.keyword_pointer(keyword),
             keyword,
-            message: message(),
+            message: text,
         });
     }
 }
@@ -128,7 +153,7 @@ impl Sink for Collect {
 /// Records a failure; in fail-fast mode, returns `false` from the caller.
 macro_rules! fail {
     ($sink:expr, $here:expr, $valid:ident, $keyword:expr, $($message:tt)+) => {{
-        $sink.fail($here, $keyword, || format!($($message)+));
+        $sink.fail($here, $keyword, format_args!($($message)+));
         $valid = false;
         if S::FAIL_FAST {
             return false;
@@ -146,26 +171,34 @@ pub(crate) fn node<S: Sink>(
     here: Here<'_>,
     sink: &mut S,
 ) -> bool {
-    match (node, plan) {
-        (SchemaNode::String(string), _) => string::check(string, value, here, sink),
-        (SchemaNode::Number(number), _) => number::check(number, false, value, here, sink),
-        (SchemaNode::Integer(number), _) => number::check(number, true, value, here, sink),
-        (SchemaNode::Boolean(boolean), _) => check_boolean(boolean, value, here, sink),
-        (SchemaNode::Array(array), Plan::Array(items)) => {
-            array::check(array, items, value, here, sink)
-        }
-        (SchemaNode::Object(object), Plan::Object(plan)) => {
-            object::check(object, plan, value, here, sink)
-        }
-        (SchemaNode::OneOf(one_of), Plan::OneOf(plans)) => {
-            one_of::check(one_of, plans, value, here, sink)
-        }
-        // A plan always mirrors its node; should one not, plan afresh
-        // rather than guess.
-        (node, _) => self::node(node, &Plan::of(node), value, here, sink),
+    match node {
+        SchemaNode::String(string) => string::check(string, value, here, sink),
+        SchemaNode::Number(number) => number::check(number, false, value, here, sink),
+        SchemaNode::Integer(number) => number::check(number, true, value, here, sink),
+        SchemaNode::Boolean(boolean) => check_boolean(boolean, value, here, sink),
+        SchemaNode::Array(array) => match plan {
+            Plan::Array(items) => array::check(array, items, value, here, sink),
+            _ => replan(node, value, here, sink),
+        },
+        SchemaNode::Object(object) => match plan {
+            Plan::Object(plan) => object::check(object, plan, value, here, sink),
+            _ => replan(node, value, here, sink),
+        },
+        SchemaNode::OneOf(one_of) => match plan {
+            Plan::OneOf(plans) => one_of::check(one_of, plans, value, here, sink),
+            _ => replan(node, value, here, sink),
+        },
     }
 }
 
+/// A plan always mirrors its node; should one not, plan afresh rather than
+/// guess.
+#[cold]
+fn replan<S: Sink>(schema_node: &SchemaNode, value: &Value, here: Here<'_>, sink: &mut S) -> bool {
+    node(schema_node, &Plan::of(schema_node), value, here, sink)
+}
+
+#[inline]
 fn check_boolean<S: Sink>(
     node: &crate::schema::BooleanNode,
     value: &Value,
@@ -184,7 +217,7 @@ fn check_boolean<S: Sink>(
                 valid,
                 "enum",
                 "{b} is not allowed here; use {}",
-                list(allowed)
+                Listed(allowed)
             );
         }
     }
@@ -192,55 +225,19 @@ fn check_boolean<S: Sink>(
 }
 
 /// Reports a value of the wrong JSON type.
+#[cold]
 pub(crate) fn type_mismatch<S: Sink>(
     expected: &str,
     value: &Value,
     here: Here<'_>,
     sink: &mut S,
 ) -> bool {
-    sink.fail(here, "type", || {
-        format!("expected {expected}, found {}", describe(value))
-    });
+    sink.fail(
+        here,
+        "type",
+        format_args!("expected {expected}, found {}", Described(value)),
+    );
     false
-}
-
-/// A short description of a value for messages: never the whole of a large
-/// value.
-pub(crate) fn describe(value: &Value) -> String {
-    const SHOWN: usize = 40;
-    match value {
-        Value::Null => "null".to_owned(),
-        Value::Bool(b) => format!("the boolean {b}"),
-        Value::Number(n) => format!("the number {n}"),
-        Value::String(s) => format!("the string {}", quote(s, SHOWN)),
-        Value::Array(items) => format!("an array of {} items", items.len()),
-        Value::Object(map) => format!("an object with {} properties", map.len()),
-    }
-}
-
-/// `s` as a JSON string literal, cut after `limit` characters.
-pub(crate) fn quote(s: &str, limit: usize) -> String {
-    match s.char_indices().nth(limit) {
-        None => Value::String(s.to_owned()).to_string(),
-        Some((cut, _)) => format!("{}…", Value::String(s[..cut].to_owned())),
-    }
-}
-
-/// The allowed values, for an `enum` message.
-pub(crate) fn list<T: serde::Serialize>(allowed: &[T]) -> String {
-    const SHOWN: usize = 10;
-    let shown: Vec<String> = allowed
-        .iter()
-        .take(SHOWN)
-        .map(|value| serde_json::to_string(value).unwrap_or_default())
-        .collect();
-    let more = allowed.len().saturating_sub(SHOWN);
-    let prefix = if allowed.len() == 1 { "" } else { "one of " };
-    if more > 0 {
-        format!("{prefix}{} (and {more} more)", shown.join(", "))
-    } else {
-        format!("{prefix}{}", shown.join(", "))
-    }
 }
 
 /// Whether `node` accepts `value` (for lint).

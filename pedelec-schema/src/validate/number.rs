@@ -2,10 +2,12 @@ use std::cmp::Ordering;
 
 use serde_json::Value;
 
-use super::{fail, list, type_mismatch, Here, Sink};
+use super::{fail, type_mismatch, Here, Sink};
+use crate::message::{Listed};
 use crate::numeric::{self, Num};
 use crate::schema::NumberNode;
 
+#[inline]
 pub(super) fn check<S: Sink>(
     node: &NumberNode,
     integer: bool,
@@ -33,7 +35,7 @@ pub(super) fn check<S: Sink>(
                 valid,
                 "enum",
                 "{number} is not allowed here; use {}",
-                list(allowed)
+                Listed(allowed)
             );
         }
     }

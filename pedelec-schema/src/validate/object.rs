@@ -86,6 +86,7 @@ impl<'a> SortedKeys<'a> {
         }
     }
 
+    #[inline]
     fn find(&mut self, name: &str) -> Option<&'a Value> {
         if !*MAPS_ARE_SORTED {
             return self.map.get(name);
@@ -105,19 +106,7 @@ impl<'a> SortedKeys<'a> {
 /// `memcmp` per comparison would cost more than the comparison itself.
 #[inline]
 fn compare_keys(a: &[u8], b: &[u8]) -> Ordering {
-    let common = a.len().min(b.len());
-    let (mut a_rest, mut b_rest) = (&a[..common], &b[..common]);
-    while let (Some((a_word, a_tail)), Some((b_word, b_tail))) = (
-        a_rest.split_first_chunk::<8>(),
-        b_rest.split_first_chunk::<8>(),
-    ) {
-        let (x, y) = (u64::from_be_bytes(*a_word), u64::from_be_bytes(*b_word));
-        if x != y {
-            return x.cmp(&y);
-        }
-        (a_rest, b_rest) = (a_tail, b_tail);
-    }
-    for (x, y) in a_rest.iter().zip(b_rest) {
+    for (x, y) in a.iter().zip(b) {
         if x != y {
             return x.cmp(y);
         }

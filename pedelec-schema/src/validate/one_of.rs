@@ -1,3 +1,5 @@
+use std::fmt;
+
 use serde_json::Value;
 
 use super::plan::{self, Plan};
@@ -35,51 +37,57 @@ pub(super) fn check<S: Sink>(
     match count {
         1 => true,
         0 => {
-            sink.fail(here, "oneOf", || explain_no_match(one_of, plans, value));
+            let no_match = NoMatch { one_of, plans, value };
+            sink.fail(here, "oneOf", format_args!("{no_match}"));
             false
         }
         _ => {
-            sink.fail(here, "oneOf", || {
-                format!(
+            sink.fail(
+                here,
+                "oneOf",
+                format_args!(
                     "the value matches {count} of the {} `oneOf` branches (the first two: {} \
                      and {}), but must match exactly one; send only the fields of one branch",
                     one_of.branches.len(),
                     matched[0],
                     matched[1]
-                )
-            });
+                ),
+            );
             false
         }
     }
 }
 
-fn explain_no_match(one_of: &OneOfNode, plans: &[Plan], value: &Value) -> String {
-    let reasons: Vec<String> = one_of
-        .branches
-        .iter()
-        .enumerate()
-        .map(|(index, branch)| {
-            let errors = planned_node_errors(branch, plan::child(plans, index), value);
-            let mut quoted: Vec<String> = errors
-                .iter()
-                .take(QUOTED_PER_BRANCH)
-                .map(|error| {
-                    if error.path.is_empty() {
-                        error.message.clone()
-                    } else {
-                        format!("{}: {}", error.path, error.message)
-                    }
-                })
-                .collect();
-            if errors.len() > QUOTED_PER_BRANCH {
-                quoted.push(format!("{} more", errors.len() - QUOTED_PER_BRANCH));
+/// Why no branch accepted the value: each branch's first failures.
+struct NoMatch<'a> {
+    one_of: &'a OneOfNode,
+    plans: &'a [Plan],
+    value: &'a Value,
+}
+
+impl fmt::Display for NoMatch<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let branches = &self.one_of.branches;
+        write!(f, "the value matches none of the {} `oneOf` branches (", branches.len())?;
+        for (index, branch) in branches.iter().enumerate() {
+            if index > 0 {
+                f.write_str(" | ")?;
             }
-            format!("branch {index}: {}", quoted.join("; "))
-        })
-        .collect();
-    format!(
-        "the value matches none of the {} `oneOf` branches ({})",
-        one_of.branches.len(),
-        reasons.join(" | ")
-    )
+            write!(f, "branch {index}: ")?;
+            let errors = planned_node_errors(branch, plan::child(self.plans, index), self.value);
+            for (shown, error) in errors.iter().take(QUOTED_PER_BRANCH).enumerate() {
+                if shown > 0 {
+                    f.write_str("; ")?;
+                }
+                if !error.path.is_empty() {
+                    write!(f, "{}: ", error.path)?;
+                }
+                f.write_str(&error.message)?;
+            }
+            if errors.len() > QUOTED_PER_BRANCH {
+                write!(f, "; {} more", errors.len() - QUOTED_PER_BRANCH)?;
+            }
+        }
+        f.write_str(")")
+    }
 }

@@ -1,8 +1,10 @@
 use serde_json::Value;
 
-use super::{fail, list, quote, type_mismatch, Here, Sink};
+use super::{fail, type_mismatch, Here, Sink};
+use crate::message::{Listed, Quoted};
 use crate::schema::StringNode;
 
+#[inline]
 pub(super) fn check<S: Sink>(
     node: &StringNode,
     value: &Value,
@@ -21,8 +23,8 @@ pub(super) fn check<S: Sink>(
                 valid,
                 "enum",
                 "{} is not allowed here; use {}",
-                quote(text, 40),
-                list(allowed)
+                Quoted::new(text),
+                Listed(allowed)
             );
         }
     }
@@ -60,8 +62,8 @@ pub(super) fn check<S: Sink>(
                 valid,
                 "pattern",
                 "{} does not match the pattern {}",
-                quote(text, 40),
-                quote(pattern.as_str(), 80)
+                Quoted::new(text),
+                Quoted::with_limit(pattern.as_str(), 80)
             );
         }
     }

@@ -1,0 +1,157 @@
+//! Pieces of messages that show a value: written straight into the message
+//! being formatted (no string of their own), and never the whole of a large
+//! value.
+
+use std::fmt::{self, Display, Formatter, Write};
+
+use serde_json::{Number, Value};
+
+/// How many characters of a string a message quotes.
+const QUOTED_CHARS: usize = 40;
+/// How many allowed values an `enum` message lists.
+const LISTED_VALUES: usize = 10;
+
+/// "null", "the number 5", "the string \"x\"", "an array of 3 items", ...
+pub(crate) struct Described<'a>(pub(crate) &'a Value);
+
+impl Display for Described<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Value::Null => f.write_str("null"),
+            Value::Bool(b) => write!(f, "the boolean {b}"),
+            Value::Number(n) => write!(f, "the number {n}"),
+            Value::String(s) => write!(f, "the string {}", Quoted::new(s)),
+            Value::Array(items) => write!(f, "an array of {} items", items.len()),
+            Value::Object(map) => write!(f, "an object with {} properties", map.len()),
+        }
+    }
+}
+
+/// A string as a JSON string literal, cut after a number of characters.
+pub(crate) struct Quoted<'a> {
+    text: &'a str,
+    limit: usize,
+}
+
+impl<'a> Quoted<'a> {
+    pub(crate) fn new(text: &'a str) -> Self {
+        Quoted { text, limit: QUOTED_CHARS }
+    }
+
+    pub(crate) fn with_limit(text: &'a str, limit: usize) -> Self {
+        Quoted { text, limit }
+    }
+}
+
+impl Display for Quoted<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let (shown, cut) = match self.text.char_indices().nth(self.limit) {
+            Some((end, _)) => (&self.text[..end], true),
+            None => (self.text, false),
+        };
+        f.write_char('"')?;
+        // Plain runs are written whole; only what JSON escapes is written
+        // character by character.
+        let mut run_start = 0;
+        for (at, c) in shown.char_indices() {
+            let escape = match c {
+                '"' => "\\\"",
+                '\\' => "\\\\",
+                '\n' => "\\n",
+                '\r' => "\\r",
+                '\t' => "\\t",
+                c if c.is_control() => "",
+                _ => continue,
+            };
+            f.write_str(&shown[run_start..at])?;
+            if escape.is_empty() {
+                write!(f, "\\u{:04x}", c as u32)?;
+            } else {
+                f.write_str(escape)?;
+            }
+            run_start = at + c.len_utf8();
+        }
+        f.write_str(&shown[run_start..])?;
+        f.write_char('"')?;
+        if cut {
+            f.write_char('…')?;
+        }
+        Ok(())
+    }
+}
+
+/// The values an `enum` allows: "\"a\"", or "one of \"a\", \"b\"".
+pub(crate) struct Listed<'a, T>(pub(crate) &'a [T]);
+
+/// A value an `enum` can list.
+pub(crate) trait Listable {
+    fn write(&self, f: &mut Formatter<'_>) -> fmt::Result;
+}
+
+impl Listable for String {
+    fn write(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", Quoted::new(self))
+    }
+}
+
+impl Listable for Number {
+    fn write(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "{self}")
+    }
+}
+
+impl Listable for bool {
+    fn write(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "{self}")
+    }
+}
+
+impl<T: Listable> Display for Listed<'_, T> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        if self.0.len() > 1 {
+            f.write_str("one of ")?;
+        }
+        for (index, value) in self.0.iter().take(LISTED_VALUES).enumerate() {
+            if index > 0 {
+                f.write_str(", ")?;
+            }
+            value.write(f)?;
+        }
+        let more = self.0.len().saturating_sub(LISTED_VALUES);
+        if more > 0 {
+            write!(f, " (and {more} more)")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn values_are_described_briefly() {
+        assert_eq!(Described(&json!(null)).to_string(), "null");
+        assert_eq!(Described(&json!(1.5)).to_string(), "the number 1.5");
+        assert_eq!(Described(&json!("a\"b\n")).to_string(), r#"the string "a\"b\n""#);
+        assert_eq!(Described(&json!([1, 2])).to_string(), "an array of 2 items");
+        assert_eq!(Described(&json!({"a": 1})).to_string(), "an object with 1 properties");
+    }
+
+    #[test]
+    fn long_strings_are_cut() {
+        let long = "🐲".repeat(100);
+        let quoted = Quoted::new(&long).to_string();
+        assert_eq!(quoted, format!("\"{}\"…", "🐲".repeat(40)));
+        assert_eq!(Quoted::with_limit("abc", 3).to_string(), "\"abc\"");
+    }
+
+    #[test]
+    fn enums_are_listed_up_to_ten() {
+        assert_eq!(Listed(&["a".to_owned()]).to_string(), "\"a\"");
+        assert_eq!(Listed(&[true, false]).to_string(), "one of true, false");
+        let many: Vec<Number> = (0..12).map(Number::from).collect();
+        assert_eq!(Listed(&many).to_string(), "one of 0, 1, 2, 3, 4, 5, 6, 7, 8, 9 (and 2 more)");
+    }
+}
