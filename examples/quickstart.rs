@@ -31,7 +31,10 @@ fn hand_written_schema() -> Result<(), Box<dyn std::error::Error>> {
             "required": ["delta"]
         }"#,
     )?;
-    println!("parsed; serialized back: {}", serde_json::to_string(&schema)?);
+    println!(
+        "parsed; serialized back: {}",
+        serde_json::to_string(&schema)?
+    );
 
     let good = json!({"delta": 5});
     println!("\ncall {good}: valid = {}", schema.is_valid(&good));
@@ -60,8 +63,15 @@ fn lint_a_bad_schema() {
         "additionalProperties": false
     });
     for finding in lint(&schema) {
-        let at = if finding.pointer.is_empty() { "(root)" } else { &finding.pointer };
-        println!("{}[{}] {at}\n    {}", finding.severity, finding.code, finding.message);
+        let at = if finding.pointer.is_empty() {
+            "(root)"
+        } else {
+            &finding.pointer
+        };
+        println!(
+            "{}[{}] {at}\n    {}",
+            finding.severity, finding.code, finding.message
+        );
     }
 }
 
@@ -124,5 +134,8 @@ struct Response<'a, E: Serialize> {
 /// Serialized directly (not through a `Value`, which would sort the keys),
 /// so the output keeps the library's key order.
 fn print_json(value: &impl Serialize) {
-    println!("{}", serde_json::to_string_pretty(value).unwrap_or_default());
+    println!(
+        "{}",
+        serde_json::to_string_pretty(value).unwrap_or_default()
+    );
 }

@@ -35,7 +35,10 @@ pub(crate) struct Quoted<'a> {
 
 impl<'a> Quoted<'a> {
     pub(crate) fn new(text: &'a str) -> Self {
-        Quoted { text, limit: QUOTED_CHARS }
+        Quoted {
+            text,
+            limit: QUOTED_CHARS,
+        }
     }
 
     pub(crate) fn with_limit(text: &'a str, limit: usize) -> Self {
@@ -134,9 +137,15 @@ mod tests {
     fn values_are_described_briefly() {
         assert_eq!(Described(&json!(null)).to_string(), "null");
         assert_eq!(Described(&json!(1.5)).to_string(), "the number 1.5");
-        assert_eq!(Described(&json!("a\"b\n")).to_string(), r#"the string "a\"b\n""#);
+        assert_eq!(
+            Described(&json!("a\"b\n")).to_string(),
+            r#"the string "a\"b\n""#
+        );
         assert_eq!(Described(&json!([1, 2])).to_string(), "an array of 2 items");
-        assert_eq!(Described(&json!({"a": 1})).to_string(), "an object with 1 properties");
+        assert_eq!(
+            Described(&json!({"a": 1})).to_string(),
+            "an object with 1 properties"
+        );
     }
 
     #[test]
@@ -152,6 +161,9 @@ mod tests {
         assert_eq!(Listed(&["a".to_owned()]).to_string(), "\"a\"");
         assert_eq!(Listed(&[true, false]).to_string(), "one of true, false");
         let many: Vec<Number> = (0..12).map(Number::from).collect();
-        assert_eq!(Listed(&many).to_string(), "one of 0, 1, 2, 3, 4, 5, 6, 7, 8, 9 (and 2 more)");
+        assert_eq!(
+            Listed(&many).to_string(),
+            "one of 0, 1, 2, 3, 4, 5, 6, 7, 8, 9 (and 2 more)"
+        );
     }
 }

@@ -140,7 +140,8 @@ impl Sink for Collect {
         /// Most messages fit, so most are written without growing.
         const MESSAGE_CAPACITY: usize = 96;
         let mut text = String::with_capacity(MESSAGE_CAPACITY);
-        text.write_fmt(message).expect("writing to a String cannot fail");
+        text.write_fmt(message)
+            .expect("writing to a String cannot fail");
         self.errors.push(ValidationError {
             path: here.instance.pointer(),
             schema_path: here.schema.keyword_pointer(keyword),
@@ -173,8 +174,13 @@ pub(crate) fn node<S: Sink>(
 ) -> bool {
     match node {
         SchemaNode::String(string) => string::check(string, value, here, sink),
-        SchemaNode::Number(number) => number::check(number, false, value, here, sink),
-        SchemaNode::Integer(number) => number::check(number, true, value, here, sink),
+        SchemaNode::Number(number) | SchemaNode::Integer(number) => {
+            let integer = matches!(node, SchemaNode::Integer(_));
+            match plan {
+                Plan::Number(bounds) => number::check(number, bounds, integer, value, here, sink),
+                _ => replan(node, value, here, sink),
+            }
+        }
         SchemaNode::Boolean(boolean) => check_boolean(boolean, value, here, sink),
         SchemaNode::Array(array) => match plan {
             Plan::Array(items) => array::check(array, items, value, here, sink),

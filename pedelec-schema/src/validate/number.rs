@@ -2,14 +2,16 @@ use std::cmp::Ordering;
 
 use serde_json::Value;
 
+use super::plan::NumberPlan;
 use super::{fail, type_mismatch, Here, Sink};
-use crate::message::{Listed};
+use crate::message::Listed;
 use crate::numeric::{self, Num};
 use crate::schema::NumberNode;
 
 #[inline]
 pub(super) fn check<S: Sink>(
     node: &NumberNode,
+    bounds: &NumberPlan,
     integer: bool,
     value: &Value,
     here: Here<'_>,
@@ -39,8 +41,8 @@ pub(super) fn check<S: Sink>(
             );
         }
     }
-    if let Some(minimum) = &node.minimum {
-        if num.cmp(Num::of(minimum)) == Ordering::Less {
+    if let (Some(minimum), Some(min)) = (&node.minimum, bounds.minimum) {
+        if num.cmp(min) == Ordering::Less {
             fail!(
                 sink,
                 here,
@@ -50,8 +52,8 @@ pub(super) fn check<S: Sink>(
             );
         }
     }
-    if let Some(maximum) = &node.maximum {
-        if num.cmp(Num::of(maximum)) == Ordering::Greater {
+    if let (Some(maximum), Some(max)) = (&node.maximum, bounds.maximum) {
+        if num.cmp(max) == Ordering::Greater {
             fail!(
                 sink,
                 here,

@@ -37,7 +37,11 @@ pub(super) fn check<S: Sink>(
     match count {
         1 => true,
         0 => {
-            let no_match = NoMatch { one_of, plans, value };
+            let no_match = NoMatch {
+                one_of,
+                plans,
+                value,
+            };
             sink.fail(here, "oneOf", format_args!("{no_match}"));
             false
         }
@@ -68,7 +72,11 @@ struct NoMatch<'a> {
 impl fmt::Display for NoMatch<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let branches = &self.one_of.branches;
-        write!(f, "the value matches none of the {} `oneOf` branches (", branches.len())?;
+        write!(
+            f,
+            "the value matches none of the {} `oneOf` branches (",
+            branches.len()
+        )?;
         for (index, branch) in branches.iter().enumerate() {
             if index > 0 {
                 f.write_str(" | ")?;

@@ -7,16 +7,34 @@
 //! comparison per key. The plan mirrors the model's shape, so the walk
 //! descends both together.
 
-use crate::schema::{ObjectNode, SchemaNode};
+use crate::numeric::Num;
+use crate::schema::{NumberNode, ObjectNode, SchemaNode};
 
 /// The prepared form of one node.
 #[derive(Debug, Clone)]
 pub(crate) enum Plan {
-    /// String, number, integer and boolean nodes need nothing prepared.
+    /// String and boolean nodes need nothing prepared.
     Leaf,
+    Number(NumberPlan),
     Array(Box<Plan>),
     Object(ObjectPlan),
     OneOf(Vec<Plan>),
+}
+
+/// A number or integer node's bounds, ready to compare.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct NumberPlan {
+    pub(crate) minimum: Option<Num>,
+    pub(crate) maximum: Option<Num>,
+}
+
+impl NumberPlan {
+    fn of(node: &NumberNode) -> NumberPlan {
+        NumberPlan {
+            minimum: node.minimum.as_ref().map(Num::of),
+            maximum: node.maximum.as_ref().map(Num::of),
+        }
+    }
 }
 
 /// An object node's properties, prepared for the merged pass.
@@ -43,7 +61,10 @@ impl Plan {
             SchemaNode::OneOf(one_of) => {
                 Plan::OneOf(one_of.branches.iter().map(Plan::of).collect())
             }
-            _ => Plan::Leaf,
+            SchemaNode::Number(number) | SchemaNode::Integer(number) => {
+                Plan::Number(NumberPlan::of(number))
+            }
+            SchemaNode::String(_) | SchemaNode::Boolean(_) => Plan::Leaf,
         }
     }
 }
