@@ -159,8 +159,12 @@ fn print_ratios() {
             (
                 "is_valid",
                 interleaved_ratio(
-                    || drop(black_box(ours.is_valid(black_box(&case.valid)))),
-                    || drop(black_box(theirs.is_valid(black_box(&case.valid)))),
+                    || {
+                        black_box(ours.is_valid(black_box(&case.valid)));
+                    },
+                    || {
+                        black_box(theirs.is_valid(black_box(&case.valid)));
+                    },
                 ),
             ),
         ];
