@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use pedelec_schema::{lint, pointer, Code, ToolArgsSchema};
-use pedelec_testdata::{realworld, RealWorldSchema};
+use pedelec_testdata::{realworld, RealWorldSchema, SUBSET_KEYWORDS};
 use serde_json::Value;
 
 fn corpus() -> Vec<(String, RealWorldSchema)> {
@@ -33,28 +33,9 @@ fn is_node_position(tokens: &[String]) -> bool {
 /// Keys outside the subset that the corpus uses, found by walking the nodes
 /// independently of the library.
 fn foreign_keys(node: &Value, at: &str, out: &mut BTreeSet<String>) {
-    const SUBSET: &[&str] = &[
-        "type",
-        "oneOf",
-        "description",
-        "default",
-        "examples",
-        "enum",
-        "minLength",
-        "maxLength",
-        "pattern",
-        "minimum",
-        "maximum",
-        "items",
-        "minItems",
-        "maxItems",
-        "uniqueItems",
-        "properties",
-        "required",
-    ];
     let Value::Object(map) = node else { return };
     for (key, value) in map {
-        if !SUBSET.contains(&key.as_str()) {
+        if !SUBSET_KEYWORDS.contains(&key.as_str()) {
             out.insert(pointer::join(at, key));
         }
         match key.as_str() {

@@ -9,6 +9,29 @@ use std::path::PathBuf;
 use serde::Deserialize;
 use serde_json::Value;
 
+/// The keywords of the subset, as SPEC.md section 1 lists them. Tests use
+/// this list rather than the library's own, so that they check the library
+/// against the specification and not against itself.
+pub const SUBSET_KEYWORDS: &[&str] = &[
+    "type",
+    "oneOf",
+    "description",
+    "default",
+    "examples",
+    "enum",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "minimum",
+    "maximum",
+    "items",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "properties",
+    "required",
+];
+
 /// The folder that holds `SPEC.md`, `conformance/` and `realworld/`.
 pub fn shared_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os("PEDELEC_SHARED_DIR") {

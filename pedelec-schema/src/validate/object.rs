@@ -106,7 +106,19 @@ impl<'a> SortedKeys<'a> {
 /// `memcmp` per comparison would cost more than the comparison itself.
 #[inline]
 fn compare_keys(a: &[u8], b: &[u8]) -> Ordering {
-    for (x, y) in a.iter().zip(b) {
+    let (mut a_rest, mut b_rest) = (a, b);
+    // Eight bytes at a time while both have them (big-endian words order
+    // like their bytes), then byte by byte.
+    while let (Some((a_word, a_tail)), Some((b_word, b_tail))) = (
+        a_rest.split_first_chunk::<8>(),
+        b_rest.split_first_chunk::<8>(),
+    ) {
+        if a_word != b_word {
+            return u64::from_be_bytes(*a_word).cmp(&u64::from_be_bytes(*b_word));
+        }
+        (a_rest, b_rest) = (a_tail, b_tail);
+    }
+    for (x, y) in a_rest.iter().zip(b_rest) {
         if x != y {
             return x.cmp(y);
         }
