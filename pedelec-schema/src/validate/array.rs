@@ -1,7 +1,7 @@
 use serde_json::Value;
 
 use super::plan::Plan;
-use super::{equality, fail, node, type_mismatch, Here, Sink};
+use super::{child, equality, fail, type_mismatch, Here, Sink};
 use crate::schema::ArrayNode;
 
 pub(super) fn check<S: Sink>(
@@ -44,7 +44,7 @@ pub(super) fn check<S: Sink>(
             instance: &here.instance.index(index),
             schema: &items_schema,
         };
-        if !node(&array.items, items_plan, element, element_here, sink) {
+        if !child(&array.items, items_plan, element, element_here, sink) {
             valid = false;
             if S::FAIL_FAST {
                 return false;

@@ -163,6 +163,30 @@ macro_rules! fail {
 }
 pub(crate) use fail;
 
+/// Checks a child value (a property or an array element): leaves are
+/// checked right here, in the caller's loop, and only containers pay for a
+/// call. Most values in tool arguments are leaves.
+#[inline(always)]
+pub(crate) fn child<S: Sink>(
+    schema_node: &SchemaNode,
+    plan: &Plan,
+    value: &Value,
+    here: Here<'_>,
+    sink: &mut S,
+) -> bool {
+    match (schema_node, plan) {
+        (SchemaNode::String(string), _) => string::check(string, value, here, sink),
+        (SchemaNode::Number(number), Plan::Number(bounds)) => {
+            number::check(number, bounds, false, value, here, sink)
+        }
+        (SchemaNode::Integer(number), Plan::Number(bounds)) => {
+            number::check(number, bounds, true, value, here, sink)
+        }
+        (SchemaNode::Boolean(boolean), _) => check_boolean(boolean, value, here, sink),
+        _ => node(schema_node, plan, value, here, sink),
+    }
+}
+
 /// Checks `value` against `node`, whose prepared form is `plan`; returns
 /// whether it passed.
 pub(crate) fn node<S: Sink>(

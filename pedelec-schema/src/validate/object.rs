@@ -4,7 +4,7 @@ use std::sync::LazyLock;
 use serde_json::{Map, Value};
 
 use super::plan::{self, ObjectPlan, PlannedProperty};
-use super::{fail, node, type_mismatch, Here, Sink};
+use super::{self as validate, fail, type_mismatch, Here, Sink};
 use crate::schema::ObjectNode;
 
 /// Checks an object: its properties in name order, a missing required
@@ -46,6 +46,7 @@ pub(super) fn check<S: Sink>(
     valid
 }
 
+#[inline(always)]
 fn property<S: Sink>(
     object: &ObjectNode,
     plan: &ObjectPlan,
@@ -60,8 +61,8 @@ fn property<S: Sink>(
         instance: &here.instance.key(&property.name),
         schema: &properties_schema.key(&property.name),
     };
-    let child = plan::child(&plan.children, planned.index);
-    node(&property.node, child, value, property_here, sink)
+    let child_plan = plan::child(&plan.children, planned.index);
+    validate::child(&property.node, child_plan, value, property_here, sink)
 }
 
 /// Finds keys asked for in ascending order with one pass over the map.
