@@ -7,10 +7,14 @@
 //! message is formatted only when a failure is recorded, so validating a
 //! valid value allocates nothing.
 //!
+//! What can be prepared once per schema (object lookups, number bounds) is
+//! kept in a [`Plan`] beside the model; see `plan.rs`.
+//!
 //! Recursion follows the schema, which is at most [`MAX_DEPTH`](crate::MAX_DEPTH)
 //! deep, so no value - however deeply nested - can overflow the stack.
 
 mod array;
+mod boolean;
 mod equality;
 mod error;
 mod number;
@@ -23,7 +27,7 @@ use std::fmt::{self, Write};
 
 use serde_json::Value;
 
-use crate::message::{Described, Listed};
+use crate::message::Described;
 use crate::schema::SchemaNode;
 
 pub use error::{ValidationError, ValidationErrors};
@@ -182,7 +186,7 @@ pub(crate) fn child<S: Sink>(
         (SchemaNode::Integer(number), Plan::Number(bounds)) => {
             number::check(number, bounds, true, value, here, sink)
         }
-        (SchemaNode::Boolean(boolean), _) => check_boolean(boolean, value, here, sink),
+        (SchemaNode::Boolean(boolean), _) => boolean::check(boolean, value, here, sink),
         _ => node(schema_node, plan, value, here, sink),
     }
 }
@@ -205,7 +209,7 @@ pub(crate) fn node<S: Sink>(
                 _ => replan(node, value, here, sink),
             }
         }
-        SchemaNode::Boolean(boolean) => check_boolean(boolean, value, here, sink),
+        SchemaNode::Boolean(boolean) => boolean::check(boolean, value, here, sink),
         SchemaNode::Array(array) => match plan {
             Plan::Array(items) => array::check(array, items, value, here, sink),
             _ => replan(node, value, here, sink),
@@ -226,32 +230,6 @@ pub(crate) fn node<S: Sink>(
 #[cold]
 fn replan<S: Sink>(schema_node: &SchemaNode, value: &Value, here: Here<'_>, sink: &mut S) -> bool {
     node(schema_node, &Plan::of(schema_node), value, here, sink)
-}
-
-#[inline]
-fn check_boolean<S: Sink>(
-    node: &crate::schema::BooleanNode,
-    value: &Value,
-    here: Here<'_>,
-    sink: &mut S,
-) -> bool {
-    let Value::Bool(b) = value else {
-        return type_mismatch("a boolean", value, here, sink);
-    };
-    let mut valid = true;
-    if let Some(allowed) = &node.enum_values {
-        if !allowed.contains(b) {
-            fail!(
-                sink,
-                here,
-                valid,
-                "enum",
-                "{b} is not allowed here; use {}",
-                Listed(allowed)
-            );
-        }
-    }
-    valid
 }
 
 /// Reports a value of the wrong JSON type.
