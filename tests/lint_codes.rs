@@ -291,6 +291,31 @@ fn every_code_has_a_case() {
 }
 
 #[test]
+fn a_nullable_any_of_suggests_the_type_of_its_other_branch() {
+    let schema = root_with(
+        "since",
+        json!({"anyOf": [{"type": "string"}, {"type": "null"}], "default": null}),
+    );
+    let findings = lint(&schema);
+    let missing = findings
+        .iter()
+        .find(|d| d.code == Code::MissingType)
+        .expect("missing_type");
+    assert!(
+        missing.message.contains("add \"type\": \"string\""),
+        "{}",
+        missing.message
+    );
+    let any_of = findings
+        .iter()
+        .find(|d| d.pointer == "/properties/since/anyOf")
+        .expect("anyOf reported");
+    assert!(any_of
+        .message
+        .contains("leave its property out of `required`"));
+}
+
+#[test]
 fn codes_are_stable_snake_case() {
     for code in Code::ALL {
         let name = code.as_str();

@@ -705,6 +705,9 @@ fn infer_kind(map: &Map<String, Value>) -> Option<NodeKind> {
     if let Some(kind) = map.keys().find_map(|key| keywords::implied_kind(key)) {
         return Some(kind);
     }
+    if let Some(Value::Array(branches)) = map.get("anyOf") {
+        return nullable_kind(branches);
+    }
     let Some(Value::Array(values)) = map.get("enum") else {
         return None;
     };
@@ -719,6 +722,16 @@ fn infer_kind(map: &Map<String, Value>) -> Option<NodeKind> {
         .iter()
         .all(|value| std::mem::discriminant(value) == std::mem::discriminant(first));
     same.then_some(kind)
+}
+
+/// `anyOf: [{"type": "string"}, {"type": "null"}]`, the optional value of
+/// pydantic and zod output, most likely meant `"string"`.
+fn nullable_kind(branches: &[Value]) -> Option<NodeKind> {
+    let types: Vec<Value> = branches
+        .iter()
+        .map(|branch| branch.get("type").cloned())
+        .collect::<Option<_>>()?;
+    single_non_null_type(&types)
 }
 
 /// `["string", "null"]` most likely meant `"string"`.
