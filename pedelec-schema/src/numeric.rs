@@ -48,6 +48,12 @@ impl Num {
 
 /// Compares an integer with a float without rounding either.
 fn cmp_int_float(int: i128, float: f64) -> Ordering {
+    // Integers up to 2^53 are exact as floats: the common case needs no
+    // more than a float comparison.
+    const EXACT: u128 = 1 << 53;
+    if int.unsigned_abs() <= EXACT {
+        return (int as f64).partial_cmp(&float).unwrap_or(Ordering::Equal);
+    }
     // 2^127 bounds every i128; floats beyond it are beyond every integer here.
     const LIMIT: f64 = 170_141_183_460_469_231_731_687_303_715_884_105_728.0;
     if float >= LIMIT {
