@@ -74,6 +74,7 @@ struct SortedKeys<'a> {
     map: &'a Map<String, Value>,
     entries: serde_json::map::Iter<'a>,
     current: Option<(&'a String, &'a Value)>,
+    sorted: bool,
 }
 
 impl<'a> SortedKeys<'a> {
@@ -84,12 +85,13 @@ impl<'a> SortedKeys<'a> {
             map,
             entries,
             current,
+            sorted: *MAPS_ARE_SORTED,
         }
     }
 
     #[inline]
     fn find(&mut self, name: &str) -> Option<&'a Value> {
-        if !*MAPS_ARE_SORTED {
+        if !self.sorted {
             return self.map.get(name);
         }
         while let Some((key, value)) = self.current {
