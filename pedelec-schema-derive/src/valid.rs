@@ -416,23 +416,23 @@ fn refusal(key: &str, target: Target, what: &str) -> Option<String> {
 }
 
 fn check_order(min: &Option<Keyed<u64>>, max: &Option<Keyed<u64>>, errors: &mut Errors) {
-    if let (Some(min), Some(max)) = (min, max) {
-        if min.value > max.value {
-            min_above_max(
-                &min.key,
-                &min.value.to_string(),
-                &max.key,
-                &max.value.to_string(),
-                min.span,
-                errors,
-            );
-        }
-    }
+    check_bounds(min, max, |low, high| low > high, errors);
 }
 
 fn check_number_order(min: &Option<Keyed<Num>>, max: &Option<Keyed<Num>>, errors: &mut Errors) {
+    check_bounds(min, max, |low, high| low.greater_than(*high), errors);
+}
+
+/// Reports a lower bound above its upper bound; `above` says which is which
+/// for the bound's type.
+fn check_bounds<T: std::fmt::Display>(
+    min: &Option<Keyed<T>>,
+    max: &Option<Keyed<T>>,
+    above: impl Fn(&T, &T) -> bool,
+    errors: &mut Errors,
+) {
     if let (Some(min), Some(max)) = (min, max) {
-        if min.value.greater_than(max.value) {
+        if above(&min.value, &max.value) {
             min_above_max(
                 &min.key,
                 &min.value.to_string(),
