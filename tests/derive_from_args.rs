@@ -50,11 +50,11 @@ fn a_bad_call_gets_the_agent_facing_error_object() {
 fn every_problem_is_reported_at_once() {
     let error = Nudge::from_args(json!({"delta": "far", "other": 1})).unwrap_err();
     assert_eq!(error.errors().len(), 1);
-    assert_eq!(error.errors()[0].keyword, "type");
+    assert_eq!(error.errors()[0].keyword(), "type");
     let error = Nudge::from_args(json!([1, 2])).unwrap_err();
-    assert_eq!(error.errors()[0].path, "");
+    assert_eq!(error.errors()[0].path(), "");
     assert_eq!(
-        error.errors()[0].message,
+        error.errors()[0].message(),
         "expected an object, found an array of 2 items"
     );
 }
@@ -72,8 +72,8 @@ fn an_explicit_null_for_an_option_is_refused_as_the_schema_says() {
     let profile = Profile::from_args(json!({})).unwrap();
     assert_eq!((profile.nickname, profile.age), (None, None));
     let error = Profile::from_args(json!({"nickname": null})).unwrap_err();
-    assert_eq!(error.errors()[0].path, "/nickname");
-    assert_eq!(error.errors()[0].message, "expected a string, found null");
+    assert_eq!(error.errors()[0].path(), "/nickname");
+    assert_eq!(error.errors()[0].message(), "expected a string, found null");
 }
 
 #[derive(Debug, Deserialize, ToolArgs)]
@@ -115,7 +115,7 @@ fn integers_at_the_edges_of_their_type_are_read_and_beyond_refused() {
     let keywords: Vec<(&str, &str)> = error
         .errors()
         .iter()
-        .map(|e| (e.path.as_str(), e.keyword))
+        .map(|e| (e.path(), e.keyword()))
         .collect();
     assert_eq!(
         keywords,
@@ -160,7 +160,7 @@ fn unknown_properties_are_ignored_even_beside_an_enum_key() {
 fn a_char_is_one_character_and_an_array_has_its_length() {
     let error =
         Command::from_args(json!({"action": "Stop", "initial": "ab", "pair": [1]})).unwrap_err();
-    let keywords: Vec<&str> = error.errors().iter().map(|e| e.keyword).collect();
+    let keywords: Vec<&str> = error.errors().iter().map(|e| e.keyword()).collect();
     assert_eq!(keywords, ["maxLength", "minItems"]);
 }
 

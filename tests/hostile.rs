@@ -59,7 +59,7 @@ fn nesting_up_to_the_limit_is_accepted_and_validates() {
         value = json!({"a": value});
     }
     let errors = schema.validate(&value).unwrap_err();
-    assert_eq!(errors.errors()[0].path, "/a".repeat(MAX_DEPTH - 1));
+    assert_eq!(errors.errors()[0].path(), "/a".repeat(MAX_DEPTH - 1));
     assert!(ToolArgsSchema::from_value(&nested_schema(MAX_DEPTH)).is_err());
 }
 
@@ -181,12 +181,12 @@ fn a_huge_array_validates_and_reports_every_bad_item() {
     let found: Vec<(&str, &str)> = errors
         .errors()
         .iter()
-        .map(|e| (e.path.as_str(), e.keyword))
+        .map(|e| (e.path(), e.keyword()))
         .collect();
     assert_eq!(found, [("/ids/10", "type"), ("/ids", "uniqueItems")]);
     assert!(
-        errors.errors()[1].message.contains("items 5 and 999999"),
+        errors.errors()[1].message().contains("items 5 and 999999"),
         "{}",
-        errors.errors()[1].message
+        errors.errors()[1].message()
     );
 }

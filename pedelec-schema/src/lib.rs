@@ -35,7 +35,7 @@
 //!
 //! assert!(schema.is_valid(&json!({"query": "rust"})));
 //! let errors = schema.validate(&json!({"query": "", "limit": 500})).unwrap_err();
-//! let paths: Vec<&str> = errors.errors().iter().map(|e| e.path.as_str()).collect();
+//! let paths: Vec<&str> = errors.errors().iter().map(|e| e.path()).collect();
 //! assert_eq!(paths, ["/limit", "/query"]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

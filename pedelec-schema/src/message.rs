@@ -1,5 +1,4 @@
-//! Pieces of messages that show a value: written straight into the message
-//! being formatted (no string of their own), and never the whole of a large
+//! Pieces of messages that show a value, and never the whole of a large
 //! value.
 
 use std::fmt::{self, Display, Formatter, Write};
@@ -16,14 +15,68 @@ pub(crate) struct Described<'a>(pub(crate) &'a Value);
 
 impl Display for Described<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        match self.0 {
-            Value::Null => f.write_str("null"),
-            Value::Bool(b) => write!(f, "the boolean {b}"),
-            Value::Number(n) => write!(f, "the number {n}"),
-            Value::String(s) => write!(f, "the string {}", Quoted::new(s)),
-            Value::Array(items) => write!(f, "an array of {} items", items.len()),
-            Value::Object(map) => write!(f, "an object with {} properties", map.len()),
+        Found::of(self.0).fmt(f)
+    }
+}
+
+/// What a value is, kept for a message written later: its kind, and for a
+/// scalar the value itself (a string only as far as a message quotes it).
+#[derive(Debug, Clone)]
+pub(crate) enum Found {
+    Null,
+    Bool(bool),
+    Number(Number),
+    String(Excerpt),
+    Array(usize),
+    Object(usize),
+}
+
+impl Found {
+    pub(crate) fn of(value: &Value) -> Found {
+        match value {
+            Value::Null => Found::Null,
+            Value::Bool(b) => Found::Bool(*b),
+            Value::Number(n) => Found::Number(n.clone()),
+            Value::String(s) => Found::String(Excerpt::of(s)),
+            Value::Array(items) => Found::Array(items.len()),
+            Value::Object(map) => Found::Object(map.len()),
         }
+    }
+}
+
+impl Display for Found {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            Found::Null => f.write_str("null"),
+            Found::Bool(b) => write!(f, "the boolean {b}"),
+            Found::Number(n) => write!(f, "the number {n}"),
+            Found::String(s) => write!(f, "the string {s}"),
+            Found::Array(len) => write!(f, "an array of {len} items"),
+            Found::Object(len) => write!(f, "an object with {len} properties"),
+        }
+    }
+}
+
+/// As much of a string as a message quotes ([`Quoted::new`]), kept for a
+/// message written later: a long string is not copied whole.
+#[derive(Debug, Clone)]
+pub(crate) struct Excerpt(Box<str>);
+
+impl Excerpt {
+    pub(crate) fn of(text: &str) -> Excerpt {
+        // One character more than is shown, so the quote still knows it
+        // was cut.
+        let end = text
+            .char_indices()
+            .nth(QUOTED_CHARS + 1)
+            .map_or(text.len(), |(end, _)| end);
+        Excerpt(Box::from(&text[..end]))
+    }
+}
+
+impl Display for Excerpt {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        Quoted::new(&self.0).fmt(f)
     }
 }
 
@@ -146,6 +199,23 @@ mod tests {
             Described(&json!({"a": 1})).to_string(),
             "an object with 1 properties"
         );
+    }
+
+    #[test]
+    fn an_excerpt_quotes_as_the_whole_string_does() {
+        for text in [
+            "",
+            "short",
+            &"🐲".repeat(40),
+            &"🐲".repeat(41),
+            &"x".repeat(1000),
+        ] {
+            assert_eq!(
+                Excerpt::of(text).to_string(),
+                Quoted::new(text).to_string(),
+                "{text}"
+            );
+        }
     }
 
     #[test]

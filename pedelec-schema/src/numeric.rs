@@ -17,6 +17,7 @@ pub(crate) enum Num {
 }
 
 impl Num {
+    #[inline]
     pub(crate) fn of(number: &Number) -> Num {
         if let Some(u) = number.as_u64() {
             Num::Int(i128::from(u))
@@ -29,6 +30,7 @@ impl Num {
     }
 
     /// Whether the number has a zero fractional part (`1.0` is an integer).
+    #[inline]
     pub(crate) fn is_integer(self) -> bool {
         match self {
             Num::Int(_) => true,
@@ -36,6 +38,7 @@ impl Num {
         }
     }
 
+    #[inline]
     pub(crate) fn cmp(self, other: Num) -> Ordering {
         match (self, other) {
             (Num::Int(a), Num::Int(b)) => a.cmp(&b),
@@ -47,13 +50,24 @@ impl Num {
 }
 
 /// Compares an integer with a float without rounding either.
+#[inline]
 fn cmp_int_float(int: i128, float: f64) -> Ordering {
     // Integers up to 2^53 are exact as floats: the common case needs no
     // more than a float comparison.
     const EXACT: u128 = 1 << 53;
     if int.unsigned_abs() <= EXACT {
-        return (int as f64).partial_cmp(&float).unwrap_or(Ordering::Equal);
+        // Through i64: converting an i128 to a float is a library call,
+        // an i64 one instruction.
+        return (int as i64 as f64)
+            .partial_cmp(&float)
+            .unwrap_or(Ordering::Equal);
     }
+    cmp_big_int_float(int, float)
+}
+
+/// [`cmp_int_float`] for integers beyond 2^53, which a float cannot hold.
+#[cold]
+fn cmp_big_int_float(int: i128, float: f64) -> Ordering {
     // 2^127 bounds every i128; floats beyond it are beyond every integer here.
     const LIMIT: f64 = 170_141_183_460_469_231_731_687_303_715_884_105_728.0;
     if float >= LIMIT {

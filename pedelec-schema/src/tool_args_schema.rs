@@ -7,7 +7,7 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::error::SchemaError;
 use crate::parse;
 use crate::schema::{ObjectNode, SchemaNode};
-use crate::validate::{self, ObjectPlan, ValidationErrors};
+use crate::validate::{Rule, ValidationErrors};
 
 /// A root schema that is inside the subset: an object node whose every
 /// keyword, bound, `required` name and `pattern` has been checked.
@@ -32,8 +32,8 @@ use crate::validate::{self, ObjectPlan, ValidationErrors};
 #[derive(Debug, Clone)]
 pub struct ToolArgsSchema {
     root: ObjectNode,
-    /// The root prepared for validation.
-    plan: ObjectPlan,
+    /// The root compiled for validation.
+    rule: Rule,
 }
 
 impl PartialEq for ToolArgsSchema {
@@ -90,8 +90,8 @@ impl ToolArgsSchema {
     }
 
     fn prepared(root: ObjectNode) -> Self {
-        let plan = ObjectPlan::of(&root);
-        ToolArgsSchema { root, plan }
+        let rule = Rule::root(&root);
+        ToolArgsSchema { root, rule }
     }
 
     /// The root object node.
@@ -130,29 +130,21 @@ impl ToolArgsSchema {
     ///     "required": ["role"]
     /// }))?;
     /// let errors = schema.validate(&json!({"role": "owner"})).unwrap_err();
-    /// assert_eq!(errors.errors()[0].message, r#""owner" is not allowed here; use one of "viewer", "editor""#);
+    /// assert_eq!(errors.errors()[0].message(), r#""owner" is not allowed here; use one of "viewer", "editor""#);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn validate(&self, args: &Value) -> Result<(), ValidationErrors> {
-        let mut sink = validate::Collect::default();
-        let here = validate::Here {
-            instance: &validate::Trail::ROOT,
-            schema: &validate::Trail::ROOT,
-        };
-        if validate::object_node(&self.root, &self.plan, args, here, &mut sink) {
+        let errors = self.rule.errors(args);
+        if errors.is_empty() {
             Ok(())
         } else {
-            Err(ValidationErrors::new(sink.errors))
+            Err(ValidationErrors::new(errors))
         }
     }
 
     /// Whether `args` passes; stops at the first failure and allocates
     /// nothing.
     pub fn is_valid(&self, args: &Value) -> bool {
-        let here = validate::Here {
-            instance: &validate::Trail::ROOT,
-            schema: &validate::Trail::ROOT,
-        };
-        validate::object_node(&self.root, &self.plan, args, here, &mut validate::FailFast)
+        self.rule.accepts(args)
     }
 }

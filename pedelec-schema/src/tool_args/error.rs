@@ -24,7 +24,7 @@ use crate::validate::{ValidationError, ValidationErrors};
 /// }))?;
 /// let error = ArgsError::from(schema.validate(&json!({"delta": 15})).unwrap_err());
 /// assert_eq!(error.to_response()["error"]["code"], "INVALID_ARGS");
-/// assert_eq!(error.errors()[0].path, "/delta");
+/// assert_eq!(error.errors()[0].path(), "/delta");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]

@@ -1,31 +1,45 @@
+use std::sync::Arc;
+
 use serde_json::Value;
 
-use super::{fail, type_mismatch, Here, Sink};
-use crate::message::Listed;
+use super::failure::Failure;
+use super::{fail, type_mismatch, Sink, Site, Trail};
 use crate::schema::BooleanNode;
 
-#[inline]
-pub(super) fn check<S: Sink>(
-    node: &BooleanNode,
-    value: &Value,
-    here: Here<'_>,
-    sink: &mut S,
-) -> bool {
-    let Value::Bool(b) = value else {
-        return type_mismatch("a boolean", value, here, sink);
-    };
-    let mut valid = true;
-    if let Some(allowed) = &node.enum_values {
-        if !allowed.contains(b) {
-            fail!(
-                sink,
-                here,
-                valid,
-                "enum",
-                "{b} is not allowed here; use {}",
-                Listed(allowed)
-            );
+#[derive(Debug, Clone)]
+pub(crate) struct BooleanRule {
+    site: Site,
+    allowed: Option<Arc<[bool]>>,
+}
+
+impl BooleanRule {
+    pub(super) fn compile(node: &BooleanNode, site: Site) -> Self {
+        BooleanRule {
+            site,
+            allowed: node.enum_values.as_deref().map(Arc::from),
         }
     }
-    valid
+
+    #[inline(always)]
+    pub(super) fn check<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
+        let Value::Bool(b) = value else {
+            return type_mismatch("a boolean", value, at, &self.site, sink);
+        };
+        let mut valid = true;
+        if let Some(allowed) = &self.allowed {
+            if !allowed.contains(b) {
+                fail!(
+                    sink,
+                    at,
+                    &self.site,
+                    valid,
+                    Failure::BooleanEnum {
+                        value: *b,
+                        allowed: Arc::clone(allowed),
+                    }
+                );
+            }
+        }
+        valid
+    }
 }

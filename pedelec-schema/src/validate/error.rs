@@ -1,41 +1,138 @@
-use std::fmt;
+use std::fmt::{self, Display, Formatter};
 
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
+use super::failure::Failure;
+use super::Site;
+
 /// One way a value failed its schema.
 ///
-/// Serializes as `{"path","schema_path","keyword","message"}`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Serializes as `{"path","schema_path","keyword","message"}`. The message
+/// is written when it is read ([`message`](Self::message), `Display`,
+/// serialization), not when the error is found: collecting errors stays
+/// cheap, and reading a message costs what formatting it costs.
+///
+/// ```
+/// use pedelec_schema::ToolArgsSchema;
+/// use serde_json::json;
+///
+/// let schema = ToolArgsSchema::from_value(&json!({
+///     "type": "object",
+///     "properties": {"tags": {"type": "array", "items": {"type": "string"}}}
+/// }))?;
+/// let errors = schema.validate(&json!({"tags": ["a", 7]})).unwrap_err();
+/// let error = &errors.errors()[0];
+/// assert_eq!(error.path(), "/tags/1");
+/// assert_eq!(error.schema_path(), "/properties/tags/items/type");
+/// assert_eq!(error.keyword(), "type");
+/// assert_eq!(error.message(), "expected a string, found the number 7");
+/// assert_eq!(error.to_string(), "/tags/1: expected a string, found the number 7");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone)]
 pub struct ValidationError {
-    /// Where in the value: a JSON Pointer (RFC 6901); `""` is the whole value.
-    pub path: String,
-    /// Where in the schema: a JSON Pointer to the keyword that failed.
-    pub schema_path: String,
-    /// The keyword that failed: `type`, `required`, `maximum`, `oneOf`, ...
-    pub keyword: &'static str,
-    /// What is wrong, in words an agent can act on.
-    pub message: String,
+    path: String,
+    site: Site,
+    failure: Failure,
 }
 
-impl fmt::Display for ValidationError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl ValidationError {
+    pub(crate) fn new(path: String, site: Site, failure: Failure) -> Self {
+        ValidationError {
+            path,
+            site,
+            failure,
+        }
+    }
+
+    /// Where in the value: a JSON Pointer (RFC 6901); `""` is the whole value.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// Where in the schema: a JSON Pointer to the keyword that failed.
+    pub fn schema_path(&self) -> String {
+        SchemaPath(self).to_string()
+    }
+
+    /// The keyword that failed: `type`, `required`, `maximum`, `oneOf`, ...
+    pub fn keyword(&self) -> &'static str {
+        self.failure.keyword()
+    }
+
+    /// What is wrong, in words an agent can act on.
+    pub fn message(&self) -> String {
+        self.failure.to_string()
+    }
+
+    pub(crate) fn failure(&self) -> &Failure {
+        &self.failure
+    }
+}
+
+/// The schema pointer, written without building it first.
+struct SchemaPath<'a>(&'a ValidationError);
+
+impl Display for SchemaPath<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        // Keywords hold neither `~` nor `/`: nothing to escape.
+        write!(f, "{}/{}", self.0.site.as_str(), self.0.keyword())
+    }
+}
+
+/// `path: message`, with `(root)` for the whole value.
+impl Display for ValidationError {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let path = if self.path.is_empty() {
             "(root)"
         } else {
             &self.path
         };
-        write!(f, "{path}: {}", self.message)
+        write!(f, "{path}: {}", self.failure)
     }
 }
+
+impl fmt::Debug for ValidationError {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ValidationError")
+            .field("path", &self.path)
+            .field("schema_path", &self.schema_path())
+            .field("keyword", &self.keyword())
+            .field("message", &self.message())
+            .finish()
+    }
+}
+
+/// Two errors are equal when they say the same thing about the same place.
+impl PartialEq for ValidationError {
+    fn eq(&self, other: &Self) -> bool {
+        self.path == other.path
+            && self.site.as_str() == other.site.as_str()
+            && self.keyword() == other.keyword()
+            && self.message() == other.message()
+    }
+}
+
+impl Eq for ValidationError {}
 
 impl Serialize for ValidationError {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut s = serializer.serialize_struct("ValidationError", 4)?;
         s.serialize_field("path", &self.path)?;
-        s.serialize_field("schema_path", &self.schema_path)?;
-        s.serialize_field("keyword", self.keyword)?;
-        s.serialize_field("message", &self.message)?;
+        s.serialize_field("schema_path", &Written(SchemaPath(self)))?;
+        s.serialize_field("keyword", self.keyword())?;
+        s.serialize_field("message", &Written(&self.failure))?;
         s.end()
+    }
+}
+
+/// Serializes a `Display` value as a string, written straight into the
+/// output.
+struct Written<T>(T);
+
+impl<T: Display> Serialize for Written<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&self.0)
     }
 }
 

@@ -1,14 +1,18 @@
-//! Runtime validation: one walk over the schema tree, per node kind.
+//! Runtime validation.
+//!
+//! A schema is compiled once into a tree of [`Rule`]s, one per node, each
+//! holding what its checks need ready to use: bounds as exact numbers, an
+//! object's properties sorted by name with their `required` flag, and the
+//! node's own schema pointer for the errors reported there. The model stays
+//! the source of truth; rules are a derived, read-only form of it (one file
+//! per node kind below).
 //!
 //! The walk is written once, generic over a [`Sink`]. `is_valid` runs it
-//! with a sink that stops at the first failure; `validate` with one that
-//! collects every failure with its locations and message. Locations are
-//! kept as linked lists of borrowed segments on the stack ([`Trail`]), and a
-//! message is formatted only when a failure is recorded, so validating a
-//! valid value allocates nothing.
-//!
-//! What can be prepared once per schema (object lookups, number bounds) is
-//! kept in a [`Plan`] beside the model; see `plan.rs`.
+//! with a sink that stops at the first failure and records nothing;
+//! `validate` with one that collects every failure. A failure is recorded as
+//! a [`Failure`] (what went wrong, with the values needed to say so) and put
+//! into words only when someone reads its message, so collecting errors does
+//! no formatting, and validating a valid value allocates nothing.
 //!
 //! Recursion follows the schema, which is at most [`MAX_DEPTH`](crate::MAX_DEPTH)
 //! deep, so no value - however deeply nested - can overflow the stack.
@@ -17,99 +21,114 @@ mod array;
 mod boolean;
 mod equality;
 mod error;
+mod failure;
 mod number;
 mod object;
 mod one_of;
-mod plan;
 mod string;
+mod trail;
 
-use std::fmt::{self, Write};
+use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::message::Described;
-use crate::schema::SchemaNode;
+use crate::schema::{ObjectNode, SchemaNode};
+
+use array::ArrayRule;
+use boolean::BooleanRule;
+use failure::{Failure, Found};
+use number::NumberRule;
+use object::ObjectRule;
+use one_of::OneOfRule;
+use string::StringRule;
+pub(crate) use trail::Trail;
 
 pub use error::{ValidationError, ValidationErrors};
-pub(crate) use plan::{ObjectPlan, Plan};
 
-/// One step of a JSON Pointer.
-#[derive(Clone, Copy)]
-pub(crate) enum Segment<'a> {
-    Key(&'a str),
-    Index(usize),
+/// A node compiled for validation.
+#[derive(Debug, Clone)]
+pub(crate) enum Rule {
+    String(StringRule),
+    Number(NumberRule),
+    Boolean(BooleanRule),
+    Array(Box<ArrayRule>),
+    Object(ObjectRule),
+    OneOf(OneOfRule),
 }
 
-/// A JSON Pointer as a linked list of segments that live on the stack.
-#[derive(Clone, Copy)]
-pub(crate) struct Trail<'a> {
-    parent: Option<&'a Trail<'a>>,
-    segment: Option<Segment<'a>>,
-}
-
-impl<'a> Trail<'a> {
-    pub(crate) const ROOT: Trail<'static> = Trail {
-        parent: None,
-        segment: None,
-    };
-
-    pub(crate) fn key(&'a self, key: &'a str) -> Trail<'a> {
-        Trail {
-            parent: Some(self),
-            segment: Some(Segment::Key(key)),
+impl Rule {
+    /// Compiles `node`, which sits at `site` in the schema.
+    pub(crate) fn compile(node: &SchemaNode, site: Site) -> Rule {
+        match node {
+            SchemaNode::String(string) => Rule::String(StringRule::compile(string, site)),
+            SchemaNode::Number(number) => Rule::Number(NumberRule::compile(number, false, site)),
+            SchemaNode::Integer(number) => Rule::Number(NumberRule::compile(number, true, site)),
+            SchemaNode::Boolean(boolean) => Rule::Boolean(BooleanRule::compile(boolean, site)),
+            SchemaNode::Array(array) => Rule::Array(Box::new(ArrayRule::compile(array, site))),
+            SchemaNode::Object(object) => Rule::Object(ObjectRule::compile(object, site)),
+            SchemaNode::OneOf(one_of) => Rule::OneOf(OneOfRule::compile(one_of, site)),
         }
     }
 
-    pub(crate) fn index(&'a self, index: usize) -> Trail<'a> {
-        Trail {
-            parent: Some(self),
-            segment: Some(Segment::Index(index)),
+    /// Compiles a root object node.
+    pub(crate) fn root(root: &ObjectNode) -> Rule {
+        Rule::Object(ObjectRule::compile(root, Site::root()))
+    }
+
+    /// Checks `value`, found at `at`; returns whether it passed.
+    ///
+    /// Inlined into the loops of arrays and objects, so that leaves - most
+    /// values in tool arguments - are checked right there, and only
+    /// containers pay for a call.
+    #[inline(always)]
+    pub(crate) fn check<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
+        match self {
+            Rule::String(rule) => rule.check(value, at, sink),
+            Rule::Number(rule) => rule.check(value, at, sink),
+            Rule::Boolean(rule) => rule.check(value, at, sink),
+            Rule::Array(rule) => rule.check(value, at, sink),
+            Rule::Object(rule) => rule.check(value, at, sink),
+            Rule::OneOf(rule) => rule.check(value, at, sink),
         }
     }
 
-    /// The pointer as a string (only built when a failure is recorded).
-    pub(crate) fn pointer(&self) -> String {
-        let mut pointer = String::with_capacity(self.len_hint());
-        self.write(&mut pointer);
-        pointer
+    /// Whether `value` passes.
+    pub(crate) fn accepts(&self, value: &Value) -> bool {
+        self.check(value, &Trail::ROOT, &mut FailFast)
     }
 
-    /// The pointer to `keyword` of the node here.
-    pub(crate) fn keyword_pointer(&self, keyword: &str) -> String {
-        let mut pointer = String::with_capacity(self.len_hint() + 1 + keyword.len());
-        self.write(&mut pointer);
-        crate::pointer::push(&mut pointer, keyword);
-        pointer
-    }
-
-    /// Appends the pointer, root first.
-    fn write(&self, pointer: &mut String) {
-        if let Some(parent) = self.parent {
-            parent.write(pointer);
-        }
-        match self.segment {
-            Some(Segment::Key(key)) => crate::pointer::push(pointer, key),
-            Some(Segment::Index(index)) => crate::pointer::push_index(pointer, index),
-            None => {}
-        }
-    }
-
-    /// About how long the pointer is, so it is built in one allocation.
-    fn len_hint(&self) -> usize {
-        let own = match self.segment {
-            Some(Segment::Key(key)) => key.len() + 1,
-            Some(Segment::Index(_)) => 4,
-            None => 0,
-        };
-        own + self.parent.map_or(0, Trail::len_hint)
+    /// Every failure of `value`, in document order; empty if it passes.
+    pub(crate) fn errors(&self, value: &Value) -> Vec<ValidationError> {
+        let mut sink = Collect::default();
+        self.check(value, &Trail::ROOT, &mut sink);
+        sink.errors
     }
 }
 
-/// Where the walk is: in the value, and in the schema.
-#[derive(Clone, Copy)]
-pub(crate) struct Here<'a> {
-    pub(crate) instance: &'a Trail<'a>,
-    pub(crate) schema: &'a Trail<'a>,
+/// Where a node is in the schema: its JSON Pointer, shared by every error
+/// reported there (a reference count, not a copy, per error).
+#[derive(Debug, Clone)]
+pub(crate) struct Site(Arc<str>);
+
+impl Site {
+    pub(crate) fn root() -> Site {
+        Site(Arc::from(""))
+    }
+
+    /// The site of a child node, `tokens` below this one.
+    fn child(&self, tokens: &[&str]) -> Site {
+        let mut pointer =
+            String::with_capacity(self.0.len() + tokens.iter().map(|t| t.len() + 1).sum::<usize>());
+        pointer.push_str(&self.0);
+        for token in tokens {
+            crate::pointer::push(&mut pointer, token);
+        }
+        Site(Arc::from(pointer))
+    }
+
+    pub(crate) fn as_str(&self) -> &str {
+        &self.0
+    }
 }
 
 /// Receives failures.
@@ -117,9 +136,9 @@ pub(crate) trait Sink {
     /// Whether the walk may stop at the first failure.
     const FAIL_FAST: bool;
 
-    /// Records that `keyword` of the node at `here` rejected the value.
-    /// The message is only formatted by a sink that keeps it.
-    fn fail(&mut self, here: Here<'_>, keyword: &'static str, message: fmt::Arguments<'_>);
+    /// Records that the node at `site` rejected the value at `at`. The
+    /// failure is only built by a sink that keeps it.
+    fn fail(&mut self, at: &Trail<'_>, site: &Site, failure: impl FnOnce() -> Failure);
 }
 
 /// The `is_valid` sink: remembers nothing, stops at once.
@@ -128,7 +147,8 @@ pub(crate) struct FailFast;
 impl Sink for FailFast {
     const FAIL_FAST: bool = true;
 
-    fn fail(&mut self, _: Here<'_>, _: &'static str, _: fmt::Arguments<'_>) {}
+    #[inline(always)]
+    fn fail(&mut self, _: &Trail<'_>, _: &Site, _: impl FnOnce() -> Failure) {}
 }
 
 /// The `validate` sink: every failure, in walk order.
@@ -140,155 +160,47 @@ pub(crate) struct Collect {
 impl Sink for Collect {
     const FAIL_FAST: bool = false;
 
-    fn fail(&mut self, here: Here<'_>, keyword: &'static str, message: fmt::Arguments<'_>) {
-        /// Most messages fit, so most are written without growing.
-        const MESSAGE_CAPACITY: usize = 96;
-        let mut text = String::with_capacity(MESSAGE_CAPACITY);
-        text.write_fmt(message)
-            .expect("writing to a String cannot fail");
-        self.errors.push(ValidationError {
-            path: here.instance.pointer(),
-            schema_path: here.schema.keyword_pointer(keyword),
-            keyword,
-            message: text,
-        });
+    fn fail(&mut self, at: &Trail<'_>, site: &Site, failure: impl FnOnce() -> Failure) {
+        self.errors
+            .push(ValidationError::new(at.pointer(), site.clone(), failure()));
     }
 }
 
 /// Records a failure; in fail-fast mode, returns `false` from the caller.
 macro_rules! fail {
-    ($sink:expr, $here:expr, $valid:ident, $keyword:expr, $($message:tt)+) => {{
-        $sink.fail($here, $keyword, format_args!($($message)+));
+    ($sink:expr, $at:expr, $site:expr, $valid:ident, $failure:expr) => {{
+        $sink.fail($at, $site, || $failure);
         $valid = false;
         if S::FAIL_FAST {
             return false;
         }
     }};
 }
-pub(crate) use fail;
-
-/// Checks a child value (a property or an array element): leaves are
-/// checked right here, in the caller's loop, and only containers pay for a
-/// call. Most values in tool arguments are leaves.
-#[inline(always)]
-pub(crate) fn child<S: Sink>(
-    schema_node: &SchemaNode,
-    plan: &Plan,
-    value: &Value,
-    here: Here<'_>,
-    sink: &mut S,
-) -> bool {
-    match (schema_node, plan) {
-        (SchemaNode::String(string), _) => string::check(string, value, here, sink),
-        (SchemaNode::Number(number), Plan::Number(bounds)) => {
-            number::check(number, bounds, false, value, here, sink)
-        }
-        (SchemaNode::Integer(number), Plan::Number(bounds)) => {
-            number::check(number, bounds, true, value, here, sink)
-        }
-        (SchemaNode::Boolean(boolean), _) => boolean::check(boolean, value, here, sink),
-        _ => node(schema_node, plan, value, here, sink),
-    }
-}
-
-/// Checks `value` against `node`, whose prepared form is `plan`; returns
-/// whether it passed.
-pub(crate) fn node<S: Sink>(
-    node: &SchemaNode,
-    plan: &Plan,
-    value: &Value,
-    here: Here<'_>,
-    sink: &mut S,
-) -> bool {
-    match node {
-        SchemaNode::String(string) => string::check(string, value, here, sink),
-        SchemaNode::Number(number) | SchemaNode::Integer(number) => {
-            let integer = matches!(node, SchemaNode::Integer(_));
-            match plan {
-                Plan::Number(bounds) => number::check(number, bounds, integer, value, here, sink),
-                _ => replan(node, value, here, sink),
-            }
-        }
-        SchemaNode::Boolean(boolean) => boolean::check(boolean, value, here, sink),
-        SchemaNode::Array(array) => match plan {
-            Plan::Array(items) => array::check(array, items, value, here, sink),
-            _ => replan(node, value, here, sink),
-        },
-        SchemaNode::Object(object) => match plan {
-            Plan::Object(plan) => object::check(object, plan, value, here, sink),
-            _ => replan(node, value, here, sink),
-        },
-        SchemaNode::OneOf(one_of) => match plan {
-            Plan::OneOf(plans) => one_of::check(one_of, plans, value, here, sink),
-            _ => replan(node, value, here, sink),
-        },
-    }
-}
-
-/// A plan always mirrors its node; should one not, plan afresh rather than
-/// guess.
-#[cold]
-fn replan<S: Sink>(schema_node: &SchemaNode, value: &Value, here: Here<'_>, sink: &mut S) -> bool {
-    node(schema_node, &Plan::of(schema_node), value, here, sink)
-}
+use fail;
 
 /// Reports a value of the wrong JSON type.
 #[cold]
-pub(crate) fn type_mismatch<S: Sink>(
-    expected: &str,
+#[inline(never)]
+fn type_mismatch<S: Sink>(
+    expected: &'static str,
     value: &Value,
-    here: Here<'_>,
+    at: &Trail<'_>,
+    site: &Site,
     sink: &mut S,
 ) -> bool {
-    sink.fail(
-        here,
-        "type",
-        format_args!("expected {expected}, found {}", Described(value)),
-    );
+    sink.fail(at, site, || Failure::Type {
+        expected,
+        found: Found::of(value),
+    });
     false
 }
 
-/// Whether `node` accepts `value` (for lint).
-pub(crate) fn node_accepts(schema_node: &SchemaNode, value: &Value) -> bool {
-    let here = Here {
-        instance: &Trail::ROOT,
-        schema: &Trail::ROOT,
-    };
-    node(
-        schema_node,
-        &Plan::of(schema_node),
-        value,
-        here,
-        &mut FailFast,
-    )
+/// Whether `node` accepts `value` (for lint and `from_args`).
+pub(crate) fn node_accepts(node: &SchemaNode, value: &Value) -> bool {
+    Rule::compile(node, Site::root()).accepts(value)
 }
 
 /// Every failure of `value` against `node`, located relative to both.
-pub(crate) fn node_errors(schema_node: &SchemaNode, value: &Value) -> Vec<ValidationError> {
-    planned_node_errors(schema_node, &Plan::of(schema_node), value)
-}
-
-fn planned_node_errors(
-    schema_node: &SchemaNode,
-    plan: &Plan,
-    value: &Value,
-) -> Vec<ValidationError> {
-    let here = Here {
-        instance: &Trail::ROOT,
-        schema: &Trail::ROOT,
-    };
-    let mut sink = Collect::default();
-    node(schema_node, plan, value, here, &mut sink);
-    sink.errors
-}
-
-/// Checks `value` against an object node (the root).
-pub(crate) fn object_node<S: Sink>(
-    root: &crate::schema::ObjectNode,
-    plan: &ObjectPlan,
-    value: &Value,
-    here: Here<'_>,
-    sink: &mut S,
-) -> bool {
-    object::check(root, plan, value, here, sink)
+pub(crate) fn node_errors(node: &SchemaNode, value: &Value) -> Vec<ValidationError> {
+    Rule::compile(node, Site::root()).errors(value)
 }

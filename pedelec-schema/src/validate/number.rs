@@ -1,67 +1,113 @@
 use std::cmp::Ordering;
+use std::sync::Arc;
 
-use serde_json::Value;
+use serde_json::{Number, Value};
 
-use super::plan::NumberPlan;
-use super::{fail, type_mismatch, Here, Sink};
-use crate::message::Listed;
+use super::failure::Failure;
+use super::{fail, type_mismatch, Sink, Site, Trail};
 use crate::numeric::{self, Num};
 use crate::schema::NumberNode;
 
-#[inline]
-pub(super) fn check<S: Sink>(
-    node: &NumberNode,
-    bounds: &NumberPlan,
+/// A `number` or `integer` node.
+#[derive(Debug, Clone)]
+pub(crate) struct NumberRule {
+    site: Site,
     integer: bool,
-    value: &Value,
-    here: Here<'_>,
-    sink: &mut S,
-) -> bool {
-    let Value::Number(number) = value else {
-        let expected = if integer { "an integer" } else { "a number" };
-        return type_mismatch(expected, value, here, sink);
-    };
-    let num = Num::of(number);
-    if integer && !num.is_integer() {
-        return type_mismatch("an integer", value, here, sink);
-    }
-    let mut valid = true;
-    if let Some(allowed) = &node.enum_values {
-        if !allowed
-            .iter()
-            .any(|candidate| numeric::equal(candidate, number))
-        {
-            fail!(
-                sink,
-                here,
-                valid,
-                "enum",
-                "{number} is not allowed here; use {}",
-                Listed(allowed)
-            );
+    allowed: Option<Arc<[Number]>>,
+    minimum: Option<Bound>,
+    maximum: Option<Bound>,
+}
+
+/// A `minimum` or `maximum`: ready to compare, and as the schema wrote it.
+#[derive(Debug, Clone)]
+struct Bound {
+    exact: Num,
+    written: Number,
+}
+
+impl Bound {
+    fn of(number: &Number) -> Bound {
+        Bound {
+            exact: Num::of(number),
+            written: number.clone(),
         }
     }
-    if let (Some(minimum), Some(min)) = (&node.minimum, bounds.minimum) {
-        if num.cmp(min) == Ordering::Less {
-            fail!(
-                sink,
-                here,
-                valid,
-                "minimum",
-                "{number} is less than the minimum {minimum}"
-            );
+}
+
+impl NumberRule {
+    pub(super) fn compile(node: &NumberNode, integer: bool, site: Site) -> Self {
+        NumberRule {
+            site,
+            integer,
+            allowed: node.enum_values.as_deref().map(Arc::from),
+            minimum: node.minimum.as_ref().map(Bound::of),
+            maximum: node.maximum.as_ref().map(Bound::of),
         }
     }
-    if let (Some(maximum), Some(max)) = (&node.maximum, bounds.maximum) {
-        if num.cmp(max) == Ordering::Greater {
-            fail!(
-                sink,
-                here,
-                valid,
-                "maximum",
-                "{number} is greater than the maximum {maximum}"
-            );
+
+    fn expected(&self) -> &'static str {
+        if self.integer {
+            "an integer"
+        } else {
+            "a number"
         }
     }
-    valid
+
+    #[inline(always)]
+    pub(super) fn check<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
+        let Value::Number(number) = value else {
+            return type_mismatch(self.expected(), value, at, &self.site, sink);
+        };
+        let num = Num::of(number);
+        if self.integer && !num.is_integer() {
+            return type_mismatch(self.expected(), value, at, &self.site, sink);
+        }
+        let mut valid = true;
+        if let Some(allowed) = &self.allowed {
+            if !allowed
+                .iter()
+                .any(|candidate| numeric::equal(candidate, number))
+            {
+                fail!(
+                    sink,
+                    at,
+                    &self.site,
+                    valid,
+                    Failure::NumberEnum {
+                        number: number.clone(),
+                        allowed: Arc::clone(allowed),
+                    }
+                );
+            }
+        }
+        if let Some(minimum) = &self.minimum {
+            if num.cmp(minimum.exact) == Ordering::Less {
+                fail!(
+                    sink,
+                    at,
+                    &self.site,
+                    valid,
+                    Failure::Minimum {
+                        number: number.clone(),
+                        minimum: minimum.written.clone(),
+                    }
+                );
+            }
+        }
+        if let Some(maximum) = &self.maximum {
+            if num.cmp(maximum.exact) == Ordering::Greater {
+                fail!(
+                    sink,
+                    at,
+                    &self.site,
+                    valid,
+                    Failure::Maximum {
+                        number: number.clone(),
+                        maximum: maximum.written.clone(),
+                    }
+                );
+            }
+        }
+        valid
+    }
 }

@@ -1,68 +1,99 @@
 use std::cmp::Ordering;
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
 use serde_json::{Map, Value};
 
-use super::plan::{self, ObjectPlan, PlannedProperty};
-use super::{self as validate, fail, type_mismatch, Here, Sink};
+use super::failure::Failure;
+use super::{fail, type_mismatch, Rule, Sink, Site, Trail};
 use crate::schema::ObjectNode;
 
-/// Checks an object: its properties in name order, a missing required
-/// property at its name's place.
-pub(super) fn check<S: Sink>(
-    object: &ObjectNode,
-    plan: &ObjectPlan,
-    value: &Value,
-    here: Here<'_>,
-    sink: &mut S,
-) -> bool {
-    let Value::Object(map) = value else {
-        return type_mismatch("an object", value, here, sink);
-    };
-    let mut valid = true;
-    let mut keys = SortedKeys::new(map);
-    for planned in &plan.by_name {
-        let name = &object.properties[planned.index].name;
-        match keys.find(name) {
-            Some(present) if !property(object, plan, *planned, present, here, sink) => {
-                valid = false;
-                if S::FAIL_FAST {
-                    return false;
-                }
-            }
-            Some(_) => {}
-            None if planned.required => {
-                fail!(
-                    sink,
-                    here,
-                    valid,
-                    "required",
-                    "the required property `{name}` is missing"
-                );
-            }
-            None => {}
-        }
-    }
-    valid
+/// An object node: its properties sorted by name, each with whether it is
+/// required.
+///
+/// `serde_json` keeps an object's keys sorted, so with the schema's
+/// properties in the same order one merged pass over both finds every
+/// property and every missing required one: no lookups, and one string
+/// comparison per key.
+#[derive(Debug, Clone)]
+pub(crate) struct ObjectRule {
+    site: Site,
+    properties: Box<[PropertyRule]>,
+    /// Whether `serde_json` maps iterate in key order in this build.
+    keys_sorted: bool,
 }
 
-#[inline(always)]
-fn property<S: Sink>(
-    object: &ObjectNode,
-    plan: &ObjectPlan,
-    planned: PlannedProperty,
-    value: &Value,
-    here: Here<'_>,
-    sink: &mut S,
-) -> bool {
-    let property = &object.properties[planned.index];
-    let properties_schema = here.schema.key("properties");
-    let property_here = Here {
-        instance: &here.instance.key(&property.name),
-        schema: &properties_schema.key(&property.name),
-    };
-    let child_plan = plan::child(&plan.children, planned.index);
-    validate::child(&property.node, child_plan, value, property_here, sink)
+#[derive(Debug, Clone)]
+struct PropertyRule {
+    name: Arc<str>,
+    /// The name's [`Key::prefix`].
+    prefix: u64,
+    required: bool,
+    rule: Rule,
+}
+
+impl PropertyRule {
+    #[inline(always)]
+    fn key(&self) -> Key<'_> {
+        Key {
+            text: &self.name,
+            prefix: self.prefix,
+        }
+    }
+}
+
+impl ObjectRule {
+    pub(super) fn compile(node: &ObjectNode, site: Site) -> Self {
+        let mut properties: Vec<PropertyRule> = node
+            .properties
+            .iter()
+            .map(|property| PropertyRule {
+                name: Arc::from(property.name.as_str()),
+                prefix: Key::new(&property.name).prefix,
+                required: node.required.contains(&property.name),
+                rule: Rule::compile(&property.node, site.child(&["properties", &property.name])),
+            })
+            .collect();
+        properties.sort_by(|a, b| a.name.cmp(&b.name));
+        ObjectRule {
+            site,
+            properties: properties.into_boxed_slice(),
+            keys_sorted: *MAPS_ARE_SORTED,
+        }
+    }
+
+    /// Checks an object: its properties in name order, a missing required
+    /// property at its name's place.
+    pub(super) fn check<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
+        let Value::Object(map) = value else {
+            return type_mismatch("an object", value, at, &self.site, sink);
+        };
+        let mut valid = true;
+        let mut keys = SortedKeys::new(map, self.keys_sorted);
+        for property in &self.properties {
+            match keys.find(&property.key()) {
+                Some(present) if !property.rule.check(present, &at.key(&property.name), sink) => {
+                    valid = false;
+                    if S::FAIL_FAST {
+                        return false;
+                    }
+                }
+                Some(_) => {}
+                None if property.required => {
+                    fail!(
+                        sink,
+                        at,
+                        &self.site,
+                        valid,
+                        Failure::Required {
+                            name: Arc::clone(&property.name),
+                        }
+                    );
+                }
+                None => {}
+            }
+        }
+        valid
+    }
 }
 
 /// Finds keys asked for in ascending order with one pass over the map.
@@ -73,30 +104,38 @@ fn property<S: Sink>(
 struct SortedKeys<'a> {
     map: &'a Map<String, Value>,
     entries: serde_json::map::Iter<'a>,
-    current: Option<(&'a String, &'a Value)>,
+    current: Option<(Key<'a>, &'a Value)>,
     sorted: bool,
 }
 
 impl<'a> SortedKeys<'a> {
-    fn new(map: &'a Map<String, Value>) -> Self {
+    #[inline(always)]
+    fn new(map: &'a Map<String, Value>, sorted: bool) -> Self {
         let mut entries = map.iter();
-        let current = entries.next();
+        let current = entries.next().map(|(key, value)| (Key::new(key), value));
         SortedKeys {
             map,
             entries,
             current,
-            sorted: *MAPS_ARE_SORTED,
+            sorted,
         }
     }
 
-    #[inline]
-    fn find(&mut self, name: &str) -> Option<&'a Value> {
+    /// The value of `name`, which must come after every name asked for
+    /// before.
+    #[inline(always)]
+    fn find(&mut self, name: &Key<'_>) -> Option<&'a Value> {
         if !self.sorted {
-            return self.map.get(name);
+            return self.map.get(name.text);
         }
-        while let Some((key, value)) = self.current {
-            match compare_keys(key.as_bytes(), name.as_bytes()) {
-                Ordering::Less => self.current = self.entries.next(),
+        while let Some((key, value)) = &self.current {
+            match key.cmp(name) {
+                Ordering::Less => {
+                    self.current = self
+                        .entries
+                        .next()
+                        .map(|(key, value)| (Key::new(key), value));
+                }
                 Ordering::Equal => return Some(value),
                 Ordering::Greater => return None,
             }
@@ -105,28 +144,52 @@ impl<'a> SortedKeys<'a> {
     }
 }
 
-/// `str` ordering, inlined: property names are short, and a call to
-/// `memcmp` per comparison would cost more than the comparison itself.
-#[inline]
-fn compare_keys(a: &[u8], b: &[u8]) -> Ordering {
-    let (mut a_rest, mut b_rest) = (a, b);
-    // Eight bytes at a time while both have them (big-endian words order
-    // like their bytes), then byte by byte.
-    while let (Some((a_word, a_tail)), Some((b_word, b_tail))) = (
-        a_rest.split_first_chunk::<8>(),
-        b_rest.split_first_chunk::<8>(),
-    ) {
-        if a_word != b_word {
-            return u64::from_be_bytes(*a_word).cmp(&u64::from_be_bytes(*b_word));
-        }
-        (a_rest, b_rest) = (a_tail, b_tail);
+/// A property name or an object key, with its first eight bytes as a
+/// number that orders like them.
+///
+/// Names in tool schemas are short and mostly differ early, so comparing
+/// two keys is nearly always one integer comparison, where `str` ordering
+/// would call `memcmp`.
+#[derive(Debug, Clone, Copy)]
+struct Key<'a> {
+    text: &'a str,
+    /// The first eight bytes, big-endian, zero-padded.
+    prefix: u64,
+}
+
+impl<'a> Key<'a> {
+    #[inline(always)]
+    fn new(text: &'a str) -> Self {
+        let bytes = text.as_bytes();
+        let prefix = match bytes.first_chunk::<8>() {
+            Some(first) => u64::from_be_bytes(*first),
+            None => bytes.iter().enumerate().fold(0, |word, (at, &byte)| {
+                word | u64::from(byte) << (56 - 8 * at)
+            }),
+        };
+        Key { text, prefix }
     }
-    for (x, y) in a_rest.iter().zip(b_rest) {
-        if x != y {
-            return x.cmp(y);
+
+    /// The order of `str`. Where the prefixes differ, they differ at a byte
+    /// both keys have, or where the shorter one is padded with a zero that
+    /// sorts it first, as `str` does.
+    #[inline(always)]
+    fn cmp(&self, other: &Key<'_>) -> Ordering {
+        match self.prefix.cmp(&other.prefix) {
+            // Equal prefixes, and neither key is longer: what the shorter
+            // lacks are zero bytes, so it sorts first.
+            Ordering::Equal if self.text.len() <= 8 && other.text.len() <= 8 => {
+                self.text.len().cmp(&other.text.len())
+            }
+            Ordering::Equal => self.rest().cmp(other.rest()),
+            unequal => unequal,
         }
     }
-    a.len().cmp(&b.len())
+
+    /// What follows the prefix.
+    fn rest(&self) -> &'a [u8] {
+        self.text.as_bytes().get(8..).unwrap_or_default()
+    }
 }
 
 /// Whether `serde_json::Map` iterates in key order in this build.
@@ -139,31 +202,33 @@ static MAPS_ARE_SORTED: LazyLock<bool> = LazyLock::new(|| {
 
 #[cfg(test)]
 mod tests {
-    use super::compare_keys;
+    use super::Key;
+
+    /// Every string of up to three characters from a few that matter (a
+    /// zero byte sorts like padding; `é` is two bytes), alone and behind
+    /// seven bytes, so that each straddles the eight-byte prefix.
+    fn keys() -> Vec<String> {
+        let alphabet = ["\u{0}", "a", "\u{7f}", "é"];
+        let mut short = vec![String::new()];
+        for length in 1..=3 {
+            let longer: Vec<String> = short
+                .iter()
+                .filter(|s| s.chars().count() == length - 1)
+                .flat_map(|s| alphabet.iter().map(move |c| format!("{s}{c}")))
+                .collect();
+            short.extend(longer);
+        }
+        let straddling: Vec<String> = short.iter().map(|s| format!("abcdefg{s}")).collect();
+        short.into_iter().chain(straddling).collect()
+    }
 
     #[test]
     fn key_order_is_str_order() {
-        let keys = [
-            "",
-            "a",
-            "ab",
-            "abcdefgh",
-            "abcdefghi",
-            "abcdefgi",
-            "b",
-            "field_01",
-            "field_10",
-            "é",
-            "🐲",
-            "\u{0}",
-        ];
-        for a in keys {
-            for b in keys {
-                assert_eq!(
-                    compare_keys(a.as_bytes(), b.as_bytes()),
-                    a.cmp(b),
-                    "{a:?} vs {b:?}"
-                );
+        let keys = keys();
+        assert_eq!(keys.len(), 170);
+        for a in &keys {
+            for b in &keys {
+                assert_eq!(Key::new(a).cmp(&Key::new(b)), a.cmp(b), "{a:?} vs {b:?}");
             }
         }
     }

@@ -1,73 +1,99 @@
+use std::sync::Arc;
+
 use serde_json::Value;
 
-use super::{fail, type_mismatch, Here, Sink};
-use crate::message::{Listed, Quoted};
+use super::failure::Failure;
+use super::{fail, type_mismatch, Sink, Site, Trail};
+use crate::message::Excerpt;
+use crate::pattern::Pattern;
 use crate::schema::StringNode;
 
-#[inline]
-pub(super) fn check<S: Sink>(
-    node: &StringNode,
-    value: &Value,
-    here: Here<'_>,
-    sink: &mut S,
-) -> bool {
-    let Value::String(text) = value else {
-        return type_mismatch("a string", value, here, sink);
-    };
-    let mut valid = true;
-    if let Some(allowed) = &node.enum_values {
-        if !allowed.iter().any(|candidate| candidate == text) {
-            fail!(
-                sink,
-                here,
-                valid,
-                "enum",
-                "{} is not allowed here; use {}",
-                Quoted::new(text),
-                Listed(allowed)
-            );
+#[derive(Debug, Clone)]
+pub(crate) struct StringRule {
+    site: Site,
+    allowed: Option<Arc<[String]>>,
+    min_length: Option<u64>,
+    max_length: Option<u64>,
+    pattern: Option<Arc<Pattern>>,
+}
+
+impl StringRule {
+    pub(super) fn compile(node: &StringNode, site: Site) -> Self {
+        StringRule {
+            site,
+            allowed: node.enum_values.as_deref().map(Arc::from),
+            min_length: node.min_length,
+            max_length: node.max_length,
+            pattern: node.pattern.clone().map(Arc::new),
         }
     }
-    if let Some(min) = node.min_length {
-        // A string has at most as many code points as bytes, so most strings
-        // are settled without counting.
-        if (text.len() as u64) < min || (code_points(text) as u64) < min {
-            let count = code_points(text);
-            fail!(
-                sink,
-                here,
-                valid,
-                "minLength",
-                "the string has {count} characters, fewer than the minimum length {min}"
-            );
+
+    #[inline]
+    pub(super) fn check<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
+        let Value::String(text) = value else {
+            return type_mismatch("a string", value, at, &self.site, sink);
+        };
+        let mut valid = true;
+        if let Some(allowed) = &self.allowed {
+            if !allowed.iter().any(|candidate| candidate == text) {
+                fail!(
+                    sink,
+                    at,
+                    &self.site,
+                    valid,
+                    Failure::StringEnum {
+                        text: Excerpt::of(text),
+                        allowed: Arc::clone(allowed),
+                    }
+                );
+            }
         }
-    }
-    if let Some(max) = node.max_length {
-        if (text.len() as u64) > max && (code_points(text) as u64) > max {
-            let count = code_points(text);
-            fail!(
-                sink,
-                here,
-                valid,
-                "maxLength",
-                "the string has {count} characters, more than the maximum length {max}; shorten it"
-            );
+        if let Some(min) = self.min_length {
+            // A string has at most as many code points as bytes, so most
+            // strings are settled without counting.
+            if (text.len() as u64) < min || (code_points(text) as u64) < min {
+                fail!(
+                    sink,
+                    at,
+                    &self.site,
+                    valid,
+                    Failure::MinLength {
+                        count: code_points(text),
+                        min,
+                    }
+                );
+            }
         }
-    }
-    if let Some(pattern) = &node.pattern {
-        if !pattern.is_match(text) {
-            fail!(
-                sink,
-                here,
-                valid,
-                "pattern",
-                "{} does not match the pattern {}",
-                Quoted::new(text),
-                Quoted::with_limit(pattern.as_str(), 80)
-            );
+        if let Some(max) = self.max_length {
+            if (text.len() as u64) > max && (code_points(text) as u64) > max {
+                fail!(
+                    sink,
+                    at,
+                    &self.site,
+                    valid,
+                    Failure::MaxLength {
+                        count: code_points(text),
+                        max,
+                    }
+                );
+            }
         }
+        if let Some(pattern) = &self.pattern {
+            if !pattern.is_match(text) {
+                fail!(
+                    sink,
+                    at,
+                    &self.site,
+                    valid,
+                    Failure::Pattern {
+                        text: Excerpt::of(text),
+                        pattern: Arc::clone(pattern),
+                    }
+                );
+            }
+        }
+        valid
     }
-    valid
 }
 
 /// String lengths in JSON Schema count Unicode code points.

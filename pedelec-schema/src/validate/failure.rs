@@ -1,0 +1,169 @@
+//! What went wrong, kept as data until someone reads the message.
+//!
+//! Collecting errors is the hot path of `validate`; reading their messages
+//! is not (a handler returns them once). So a failure holds the values a
+//! message needs - counts, numbers, an excerpt of a string, a shared handle
+//! on the schema's allowed values - and [`Failure`]'s `Display` writes the
+//! words.
+
+use std::fmt::{self, Display, Formatter};
+use std::sync::Arc;
+
+use serde_json::Number;
+
+use crate::message::{Excerpt, Listed, Quoted};
+use crate::pattern::Pattern;
+
+pub(crate) use crate::message::Found;
+
+/// One keyword's failure, with what its message shows.
+#[derive(Clone)]
+pub(crate) enum Failure {
+    Type {
+        expected: &'static str,
+        found: Found,
+    },
+    StringEnum {
+        text: Excerpt,
+        allowed: Arc<[String]>,
+    },
+    NumberEnum {
+        number: Number,
+        allowed: Arc<[Number]>,
+    },
+    BooleanEnum {
+        value: bool,
+        allowed: Arc<[bool]>,
+    },
+    MinLength {
+        count: usize,
+        min: u64,
+    },
+    MaxLength {
+        count: usize,
+        max: u64,
+    },
+    Pattern {
+        text: Excerpt,
+        pattern: Arc<Pattern>,
+    },
+    Minimum {
+        number: Number,
+        minimum: Number,
+    },
+    Maximum {
+        number: Number,
+        maximum: Number,
+    },
+    MinItems {
+        count: usize,
+        min: u64,
+    },
+    MaxItems {
+        count: usize,
+        max: u64,
+    },
+    UniqueItems {
+        first: usize,
+        second: usize,
+    },
+    Required {
+        name: Arc<str>,
+    },
+    /// No `oneOf` branch matched; the explanation quotes each branch's
+    /// failures, which are only known while the value is at hand.
+    NoBranch {
+        explanation: String,
+    },
+    SeveralBranches {
+        count: usize,
+        branches: usize,
+        first: usize,
+        second: usize,
+    },
+}
+
+impl Failure {
+    /// The keyword that failed.
+    pub(crate) fn keyword(&self) -> &'static str {
+        match self {
+            Failure::Type { .. } => "type",
+            Failure::StringEnum { .. }
+            | Failure::NumberEnum { .. }
+            | Failure::BooleanEnum { .. } => "enum",
+            Failure::MinLength { .. } => "minLength",
+            Failure::MaxLength { .. } => "maxLength",
+            Failure::Pattern { .. } => "pattern",
+            Failure::Minimum { .. } => "minimum",
+            Failure::Maximum { .. } => "maximum",
+            Failure::MinItems { .. } => "minItems",
+            Failure::MaxItems { .. } => "maxItems",
+            Failure::UniqueItems { .. } => "uniqueItems",
+            Failure::Required { .. } => "required",
+            Failure::NoBranch { .. } | Failure::SeveralBranches { .. } => "oneOf",
+        }
+    }
+}
+
+/// The message, in words an agent can act on.
+impl Display for Failure {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Type { expected, found } => write!(f, "expected {expected}, found {found}"),
+            Failure::StringEnum { text, allowed } => write!(
+                f,
+                "{text} is not allowed here; use {}",
+                Listed(allowed)
+            ),
+            Failure::NumberEnum { number, allowed } => {
+                write!(f, "{number} is not allowed here; use {}", Listed(allowed))
+            }
+            Failure::BooleanEnum { value, allowed } => {
+                write!(f, "{value} is not allowed here; use {}", Listed(allowed))
+            }
+            Failure::MinLength { count, min } => write!(
+                f,
+                "the string has {count} characters, fewer than the minimum length {min}"
+            ),
+            Failure::MaxLength { count, max } => write!(
+                f,
+                "the string has {count} characters, more than the maximum length {max}; shorten it"
+            ),
+            Failure::Pattern { text, pattern } => write!(
+                f,
+                "{text} does not match the pattern {}",
+                Quoted::with_limit(pattern.as_str(), 80)
+            ),
+            Failure::Minimum { number, minimum } => {
+                write!(f, "{number} is less than the minimum {minimum}")
+            }
+            Failure::Maximum { number, maximum } => {
+                write!(f, "{number} is greater than the maximum {maximum}")
+            }
+            Failure::MinItems { count, min } => write!(
+                f,
+                "the array has {count} items, fewer than the minimum {min}"
+            ),
+            Failure::MaxItems { count, max } => write!(
+                f,
+                "the array has {count} items, more than the maximum {max}; send at most {max}"
+            ),
+            Failure::UniqueItems { first, second } => write!(
+                f,
+                "items {first} and {second} are equal, but the items must be unique"
+            ),
+            Failure::Required { name } => write!(f, "the required property `{name}` is missing"),
+            Failure::NoBranch { explanation } => f.write_str(explanation),
+            Failure::SeveralBranches {
+                count,
+                branches,
+                first,
+                second,
+            } => write!(
+                f,
+                "the value matches {count} of the {branches} `oneOf` branches (the first two: \
+                 {first} and {second}), but must match exactly one; send only the fields of one branch"
+            ),
+        }
+    }
+}
