@@ -7,7 +7,8 @@
 //! ```
 //!
 //! Arguments: the case (`polygons`, `twenty`, `large`), the side (`pedelec`,
-//! `jsonschema`) and optionally `errors` for the invalid input. `N` sets the
+//! `jsonschema`) and optionally `errors` for the invalid input, or `compile`
+//! to build the schema instead of validating. `N` sets the
 //! number of iterations; `N=0` measures the setup alone, to subtract.
 
 use std::hint::black_box;
@@ -24,11 +25,12 @@ fn main() {
     let (case, side) = match (args.first(), args.get(1)) {
         (Some(case), Some(side)) => (case.as_str(), side.as_str()),
         _ => {
-            eprintln!("usage: profile polygons|twenty|large pedelec|jsonschema [errors]");
+            eprintln!("usage: profile polygons|twenty|large pedelec|jsonschema [errors|compile]");
             std::process::exit(2);
         }
     };
     let errors = args.get(2).is_some_and(|a| a == "errors");
+    let compile = args.get(2).is_some_and(|a| a == "compile");
     let (schema, valid, invalid) = inputs(case);
     let input = if errors { &invalid } else { &valid };
     let iterations: usize = std::env::var("N")
@@ -36,6 +38,16 @@ fn main() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(1000);
     match side {
+        "pedelec" if compile => {
+            for _ in 0..iterations {
+                black_box(ToolArgsSchema::from_value(black_box(&schema)).is_ok());
+            }
+        }
+        _ if compile => {
+            for _ in 0..iterations {
+                black_box(jsonschema::validator_for(black_box(&schema)).is_ok());
+            }
+        }
         "pedelec" => {
             let schema = ToolArgsSchema::from_value(&schema).expect("in the subset");
             for _ in 0..iterations {

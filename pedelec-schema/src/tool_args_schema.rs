@@ -7,7 +7,7 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::error::SchemaError;
 use crate::parse;
 use crate::schema::{ObjectNode, SchemaNode};
-use crate::validate::{Rule, ValidationErrors};
+use crate::validate::{ValidationErrors, Validator};
 
 /// A root schema that is inside the subset: an object node whose every
 /// keyword, bound, `required` name and `pattern` has been checked.
@@ -33,7 +33,7 @@ use crate::validate::{Rule, ValidationErrors};
 pub struct ToolArgsSchema {
     root: ObjectNode,
     /// The root compiled for validation.
-    rule: Rule,
+    validator: Validator,
 }
 
 impl PartialEq for ToolArgsSchema {
@@ -90,8 +90,8 @@ impl ToolArgsSchema {
     }
 
     fn prepared(root: ObjectNode) -> Self {
-        let rule = Rule::root(&root);
-        ToolArgsSchema { root, rule }
+        let validator = Validator::root(&root);
+        ToolArgsSchema { root, validator }
     }
 
     /// The root object node.
@@ -134,7 +134,7 @@ impl ToolArgsSchema {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn validate(&self, args: &Value) -> Result<(), ValidationErrors> {
-        let errors = self.rule.errors(args);
+        let errors = self.validator.errors(args);
         if errors.is_empty() {
             Ok(())
         } else {
@@ -145,6 +145,6 @@ impl ToolArgsSchema {
     /// Whether `args` passes; stops at the first failure and allocates
     /// nothing.
     pub fn is_valid(&self, args: &Value) -> bool {
-        self.rule.accepts(args)
+        self.validator.accepts(args)
     }
 }

@@ -1,12 +1,13 @@
 use serde_json::Value;
 
 use super::failure::Failure;
-use super::{equality, fail, type_mismatch, Rule, Sink, Site, Trail};
+use super::site::{Span, Text};
+use super::{equality, fail, type_mismatch, Rule, Sink, Trail};
 use crate::schema::ArrayNode;
 
 #[derive(Debug, Clone)]
 pub(crate) struct ArrayRule {
-    site: Site,
+    site: Span,
     items: Rule,
     min_items: Option<u64>,
     max_items: Option<u64>,
@@ -14,9 +15,10 @@ pub(crate) struct ArrayRule {
 }
 
 impl ArrayRule {
-    pub(super) fn compile(node: &ArrayNode, site: Site) -> Self {
+    pub(super) fn compile(node: &ArrayNode, site: Span, text: &mut Text) -> Self {
+        let items_site = text.child(site, &["items"]);
         ArrayRule {
-            items: Rule::compile(&node.items, site.child(&["items"])),
+            items: Rule::compile(&node.items, items_site, text),
             site,
             min_items: node.min_items,
             max_items: node.max_items,
@@ -26,30 +28,18 @@ impl ArrayRule {
 
     pub(super) fn check<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
         let Value::Array(elements) = value else {
-            return type_mismatch("an array", value, at, &self.site, sink);
+            return type_mismatch("an array", value, at, self.site, sink);
         };
         let mut valid = true;
         let count = elements.len();
         if let Some(min) = self.min_items {
             if (count as u64) < min {
-                fail!(
-                    sink,
-                    at,
-                    &self.site,
-                    valid,
-                    Failure::MinItems { count, min }
-                );
+                fail!(sink, at, self.site, valid, Failure::MinItems { count, min });
             }
         }
         if let Some(max) = self.max_items {
             if (count as u64) > max {
-                fail!(
-                    sink,
-                    at,
-                    &self.site,
-                    valid,
-                    Failure::MaxItems { count, max }
-                );
+                fail!(sink, at, self.site, valid, Failure::MaxItems { count, max });
             }
         }
         for (index, element) in elements.iter().enumerate() {
@@ -65,7 +55,7 @@ impl ArrayRule {
                 fail!(
                     sink,
                     at,
-                    &self.site,
+                    self.site,
                     valid,
                     Failure::UniqueItems { first, second }
                 );

@@ -3,17 +3,18 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use super::failure::Failure;
-use super::{fail, type_mismatch, Sink, Site, Trail};
+use super::site::Span;
+use super::{fail, type_mismatch, Sink, Trail};
 use crate::schema::BooleanNode;
 
 #[derive(Debug, Clone)]
 pub(crate) struct BooleanRule {
-    site: Site,
+    site: Span,
     allowed: Option<Arc<[bool]>>,
 }
 
 impl BooleanRule {
-    pub(super) fn compile(node: &BooleanNode, site: Site) -> Self {
+    pub(super) fn compile(node: &BooleanNode, site: Span) -> Self {
         BooleanRule {
             site,
             allowed: node.enum_values.as_deref().map(Arc::from),
@@ -23,7 +24,7 @@ impl BooleanRule {
     #[inline(always)]
     pub(super) fn check<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
         let Value::Bool(b) = value else {
-            return type_mismatch("a boolean", value, at, &self.site, sink);
+            return type_mismatch("a boolean", value, at, self.site, sink);
         };
         let mut valid = true;
         if let Some(allowed) = &self.allowed {
@@ -31,7 +32,7 @@ impl BooleanRule {
                 fail!(
                     sink,
                     at,
-                    &self.site,
+                    self.site,
                     valid,
                     Failure::BooleanEnum {
                         value: *b,

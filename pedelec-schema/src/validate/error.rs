@@ -2,8 +2,10 @@ use std::fmt::{self, Display, Formatter};
 
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
+use std::sync::Arc;
+
 use super::failure::Failure;
-use super::Site;
+use super::site::Span;
 
 /// One way a value failed its schema.
 ///
@@ -32,14 +34,18 @@ use super::Site;
 #[derive(Clone)]
 pub struct ValidationError {
     path: String,
-    site: Site,
+    /// The compiled schema's text, which `site` and the failure refer to.
+    text: Arc<str>,
+    /// The schema pointer of the node that failed.
+    site: Span,
     failure: Failure,
 }
 
 impl ValidationError {
-    pub(crate) fn new(path: String, site: Site, failure: Failure) -> Self {
+    pub(crate) fn new(path: String, text: Arc<str>, site: Span, failure: Failure) -> Self {
         ValidationError {
             path,
+            text,
             site,
             failure,
         }
@@ -62,11 +68,12 @@ impl ValidationError {
 
     /// What is wrong, in words an agent can act on.
     pub fn message(&self) -> String {
-        self.failure.to_string()
+        self.words().to_string()
     }
 
-    pub(crate) fn failure(&self) -> &Failure {
-        &self.failure
+    /// The message, written when displayed.
+    pub(crate) fn words(&self) -> impl Display + '_ {
+        self.failure.words(&self.text)
     }
 }
 
@@ -76,7 +83,7 @@ struct SchemaPath<'a>(&'a ValidationError);
 impl Display for SchemaPath<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         // Keywords hold neither `~` nor `/`: nothing to escape.
-        write!(f, "{}/{}", self.0.site.as_str(), self.0.keyword())
+        write!(f, "{}/{}", self.0.site.of(&self.0.text), self.0.keyword())
     }
 }
 
@@ -88,7 +95,7 @@ impl Display for ValidationError {
         } else {
             &self.path
         };
-        write!(f, "{path}: {}", self.failure)
+        write!(f, "{path}: {}", self.words())
     }
 }
 
@@ -107,7 +114,7 @@ impl fmt::Debug for ValidationError {
 impl PartialEq for ValidationError {
     fn eq(&self, other: &Self) -> bool {
         self.path == other.path
-            && self.site.as_str() == other.site.as_str()
+            && self.site.of(&self.text) == other.site.of(&other.text)
             && self.keyword() == other.keyword()
             && self.message() == other.message()
     }
@@ -121,7 +128,7 @@ impl Serialize for ValidationError {
         s.serialize_field("path", &self.path)?;
         s.serialize_field("schema_path", &Written(SchemaPath(self)))?;
         s.serialize_field("keyword", self.keyword())?;
-        s.serialize_field("message", &Written(&self.failure))?;
+        s.serialize_field("message", &Written(self.words()))?;
         s.end()
     }
 }

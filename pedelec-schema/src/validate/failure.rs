@@ -3,14 +3,15 @@
 //! Collecting errors is the hot path of `validate`; reading their messages
 //! is not (a handler returns them once). So a failure holds the values a
 //! message needs - counts, numbers, an excerpt of a string, a shared handle
-//! on the schema's allowed values - and [`Failure`]'s `Display` writes the
-//! words.
+//! on the schema's allowed values - and [`Failure::words`] writes them.
 
 use std::fmt::{self, Display, Formatter};
 use std::sync::Arc;
 
 use serde_json::Number;
 
+use super::error::ValidationError;
+use super::site::Span;
 use crate::message::{Excerpt, Listed, Quoted};
 use crate::pattern::Pattern;
 
@@ -68,12 +69,13 @@ pub(crate) enum Failure {
         second: usize,
     },
     Required {
-        name: Arc<str>,
+        /// The property's name, in the schema's text.
+        name: Span,
     },
-    /// No `oneOf` branch matched; the explanation quotes each branch's
-    /// failures, which are only known while the value is at hand.
+    /// No `oneOf` branch matched: why each failed, found while the value
+    /// was at hand.
     NoBranch {
-        explanation: String,
+        branches: Box<[BranchFailures]>,
     },
     SeveralBranches {
         count: usize,
@@ -81,6 +83,17 @@ pub(crate) enum Failure {
         first: usize,
         second: usize,
     },
+}
+
+/// How many failures of each branch a "matches none" message quotes.
+pub(crate) const QUOTED_PER_BRANCH: usize = 2;
+
+/// Why one `oneOf` branch rejected the value: its first failures, and how
+/// many it had.
+#[derive(Clone)]
+pub(crate) struct BranchFailures {
+    pub(crate) first: Vec<ValidationError>,
+    pub(crate) count: usize,
 }
 
 impl Failure {
@@ -105,10 +118,26 @@ impl Failure {
     }
 }
 
-/// The message, in words an agent can act on.
-impl Display for Failure {
+impl Failure {
+    /// The message, in words an agent can act on; `text` is the compiled
+    /// schema's text, which spans refer to.
+    pub(crate) fn words<'a>(&'a self, text: &'a str) -> Words<'a> {
+        Words {
+            failure: self,
+            text,
+        }
+    }
+}
+
+/// A failure's message, written when displayed.
+pub(crate) struct Words<'a> {
+    failure: &'a Failure,
+    text: &'a str,
+}
+
+impl Display for Words<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        match self {
+        match self.failure {
             Failure::Type { expected, found } => write!(f, "expected {expected}, found {found}"),
             Failure::StringEnum { text, allowed } => write!(
                 f,
@@ -152,8 +181,12 @@ impl Display for Failure {
                 f,
                 "items {first} and {second} are equal, but the items must be unique"
             ),
-            Failure::Required { name } => write!(f, "the required property `{name}` is missing"),
-            Failure::NoBranch { explanation } => f.write_str(explanation),
+            Failure::Required { name } => write!(
+                f,
+                "the required property `{}` is missing",
+                name.of(self.text)
+            ),
+            Failure::NoBranch { branches } => write_no_branch(f, branches),
             Failure::SeveralBranches {
                 count,
                 branches,
@@ -166,4 +199,33 @@ impl Display for Failure {
             ),
         }
     }
+}
+
+/// "the value matches none of the 2 `oneOf` branches (branch 0: ... | branch
+/// 1: ...)", with each branch's first failures.
+fn write_no_branch(f: &mut Formatter<'_>, branches: &[BranchFailures]) -> fmt::Result {
+    write!(
+        f,
+        "the value matches none of the {} `oneOf` branches (",
+        branches.len()
+    )?;
+    for (index, branch) in branches.iter().enumerate() {
+        if index > 0 {
+            f.write_str(" | ")?;
+        }
+        write!(f, "branch {index}: ")?;
+        for (shown, error) in branch.first.iter().enumerate() {
+            if shown > 0 {
+                f.write_str("; ")?;
+            }
+            if !error.path().is_empty() {
+                write!(f, "{}: ", error.path())?;
+            }
+            write!(f, "{}", error.words())?;
+        }
+        if branch.count > branch.first.len() {
+            write!(f, "; {} more", branch.count - branch.first.len())?;
+        }
+    }
+    f.write_str(")")
 }

@@ -2,10 +2,11 @@
 //!
 //! A schema is compiled once into a tree of [`Rule`]s, one per node, each
 //! holding what its checks need ready to use: bounds as exact numbers, an
-//! object's properties sorted by name with their `required` flag, and the
-//! node's own schema pointer for the errors reported there. The model stays
-//! the source of truth; rules are a derived, read-only form of it (one file
-//! per node kind below).
+//! object's properties sorted by name with their `required` flag, and where
+//! the node is in the schema for the errors reported there (`site.rs`). The
+//! model stays the source of truth; rules are a derived, read-only form of
+//! it (one file per node kind below), held with their text by a
+//! [`Validator`].
 //!
 //! The walk is written once, generic over a [`Sink`]. `is_valid` runs it
 //! with a sink that stops at the first failure and records nothing;
@@ -25,6 +26,7 @@ mod failure;
 mod number;
 mod object;
 mod one_of;
+mod site;
 mod string;
 mod trail;
 
@@ -40,10 +42,51 @@ use failure::{Failure, Found};
 use number::NumberRule;
 use object::ObjectRule;
 use one_of::OneOfRule;
+use site::{Span, Text};
 use string::StringRule;
-pub(crate) use trail::Trail;
+use trail::Trail;
 
 pub use error::{ValidationError, ValidationErrors};
+
+/// A schema node compiled for validation, with the text its errors quote.
+#[derive(Debug, Clone)]
+pub(crate) struct Validator {
+    rule: Rule,
+    /// Schema pointers and property names, which rules refer to by span.
+    text: Arc<str>,
+}
+
+impl Validator {
+    /// Compiles a root object node.
+    pub(crate) fn root(root: &ObjectNode) -> Self {
+        let mut text = Text::default();
+        let rule = Rule::Object(ObjectRule::compile(root, Span::ROOT, &mut text));
+        Validator {
+            rule,
+            text: text.finish(),
+        }
+    }
+
+    /// Compiles any node; its errors are located relative to it.
+    pub(crate) fn of(node: &SchemaNode) -> Self {
+        let mut text = Text::default();
+        let rule = Rule::compile(node, Span::ROOT, &mut text);
+        Validator {
+            rule,
+            text: text.finish(),
+        }
+    }
+
+    /// Whether `value` passes.
+    pub(crate) fn accepts(&self, value: &Value) -> bool {
+        self.rule.accepts(value)
+    }
+
+    /// Every failure of `value`, in document order; empty if it passes.
+    pub(crate) fn errors(&self, value: &Value) -> Vec<ValidationError> {
+        self.rule.errors(value, &self.text)
+    }
+}
 
 /// A node compiled for validation.
 #[derive(Debug, Clone)]
@@ -57,22 +100,19 @@ pub(crate) enum Rule {
 }
 
 impl Rule {
-    /// Compiles `node`, which sits at `site` in the schema.
-    pub(crate) fn compile(node: &SchemaNode, site: Site) -> Rule {
+    /// Compiles `node`, whose schema pointer is `site`.
+    fn compile(node: &SchemaNode, site: Span, text: &mut Text) -> Rule {
         match node {
             SchemaNode::String(string) => Rule::String(StringRule::compile(string, site)),
             SchemaNode::Number(number) => Rule::Number(NumberRule::compile(number, false, site)),
             SchemaNode::Integer(number) => Rule::Number(NumberRule::compile(number, true, site)),
             SchemaNode::Boolean(boolean) => Rule::Boolean(BooleanRule::compile(boolean, site)),
-            SchemaNode::Array(array) => Rule::Array(Box::new(ArrayRule::compile(array, site))),
-            SchemaNode::Object(object) => Rule::Object(ObjectRule::compile(object, site)),
-            SchemaNode::OneOf(one_of) => Rule::OneOf(OneOfRule::compile(one_of, site)),
+            SchemaNode::Array(array) => {
+                Rule::Array(Box::new(ArrayRule::compile(array, site, text)))
+            }
+            SchemaNode::Object(object) => Rule::Object(ObjectRule::compile(object, site, text)),
+            SchemaNode::OneOf(one_of) => Rule::OneOf(OneOfRule::compile(one_of, site, text)),
         }
-    }
-
-    /// Compiles a root object node.
-    pub(crate) fn root(root: &ObjectNode) -> Rule {
-        Rule::Object(ObjectRule::compile(root, Site::root()))
     }
 
     /// Checks `value`, found at `at`; returns whether it passed.
@@ -81,7 +121,7 @@ impl Rule {
     /// values in tool arguments - are checked right there, and only
     /// containers pay for a call.
     #[inline(always)]
-    pub(crate) fn check<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
+    fn check<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
         match self {
             Rule::String(rule) => rule.check(value, at, sink),
             Rule::Number(rule) => rule.check(value, at, sink),
@@ -92,84 +132,65 @@ impl Rule {
         }
     }
 
-    /// Whether `value` passes.
-    pub(crate) fn accepts(&self, value: &Value) -> bool {
+    fn accepts(&self, value: &Value) -> bool {
         self.check(value, &Trail::ROOT, &mut FailFast)
     }
 
-    /// Every failure of `value`, in document order; empty if it passes.
-    pub(crate) fn errors(&self, value: &Value) -> Vec<ValidationError> {
-        let mut sink = Collect::default();
+    fn errors(&self, value: &Value, text: &Arc<str>) -> Vec<ValidationError> {
+        let mut sink = Collect {
+            text,
+            errors: Vec::new(),
+        };
         self.check(value, &Trail::ROOT, &mut sink);
         sink.errors
     }
 }
 
-/// Where a node is in the schema: its JSON Pointer, shared by every error
-/// reported there (a reference count, not a copy, per error).
-#[derive(Debug, Clone)]
-pub(crate) struct Site(Arc<str>);
-
-impl Site {
-    pub(crate) fn root() -> Site {
-        Site(Arc::from(""))
-    }
-
-    /// The site of a child node, `tokens` below this one.
-    fn child(&self, tokens: &[&str]) -> Site {
-        let mut pointer =
-            String::with_capacity(self.0.len() + tokens.iter().map(|t| t.len() + 1).sum::<usize>());
-        pointer.push_str(&self.0);
-        for token in tokens {
-            crate::pointer::push(&mut pointer, token);
-        }
-        Site(Arc::from(pointer))
-    }
-
-    pub(crate) fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
 /// Receives failures.
-pub(crate) trait Sink {
+trait Sink {
     /// Whether the walk may stop at the first failure.
     const FAIL_FAST: bool;
 
     /// Records that the node at `site` rejected the value at `at`. The
-    /// failure is only built by a sink that keeps it.
-    fn fail(&mut self, at: &Trail<'_>, site: &Site, failure: impl FnOnce() -> Failure);
+    /// failure is only built by a sink that keeps it, and is given the
+    /// schema's text.
+    fn fail(&mut self, at: &Trail<'_>, site: Span, failure: impl FnOnce(&Arc<str>) -> Failure);
 }
 
 /// The `is_valid` sink: remembers nothing, stops at once.
-pub(crate) struct FailFast;
+struct FailFast;
 
 impl Sink for FailFast {
     const FAIL_FAST: bool = true;
 
     #[inline(always)]
-    fn fail(&mut self, _: &Trail<'_>, _: &Site, _: impl FnOnce() -> Failure) {}
+    fn fail(&mut self, _: &Trail<'_>, _: Span, _: impl FnOnce(&Arc<str>) -> Failure) {}
 }
 
 /// The `validate` sink: every failure, in walk order.
-#[derive(Default)]
-pub(crate) struct Collect {
-    pub(crate) errors: Vec<ValidationError>,
+struct Collect<'a> {
+    text: &'a Arc<str>,
+    errors: Vec<ValidationError>,
 }
 
-impl Sink for Collect {
+impl Sink for Collect<'_> {
     const FAIL_FAST: bool = false;
 
-    fn fail(&mut self, at: &Trail<'_>, site: &Site, failure: impl FnOnce() -> Failure) {
-        self.errors
-            .push(ValidationError::new(at.pointer(), site.clone(), failure()));
+    fn fail(&mut self, at: &Trail<'_>, site: Span, failure: impl FnOnce(&Arc<str>) -> Failure) {
+        let failure = failure(self.text);
+        self.errors.push(ValidationError::new(
+            at.pointer(),
+            Arc::clone(self.text),
+            site,
+            failure,
+        ));
     }
 }
 
 /// Records a failure; in fail-fast mode, returns `false` from the caller.
 macro_rules! fail {
     ($sink:expr, $at:expr, $site:expr, $valid:ident, $failure:expr) => {{
-        $sink.fail($at, $site, || $failure);
+        $sink.fail($at, $site, |_| $failure);
         $valid = false;
         if S::FAIL_FAST {
             return false;
@@ -185,10 +206,10 @@ fn type_mismatch<S: Sink>(
     expected: &'static str,
     value: &Value,
     at: &Trail<'_>,
-    site: &Site,
+    site: Span,
     sink: &mut S,
 ) -> bool {
-    sink.fail(at, site, || Failure::Type {
+    sink.fail(at, site, |_| Failure::Type {
         expected,
         found: Found::of(value),
     });
@@ -197,10 +218,10 @@ fn type_mismatch<S: Sink>(
 
 /// Whether `node` accepts `value` (for lint and `from_args`).
 pub(crate) fn node_accepts(node: &SchemaNode, value: &Value) -> bool {
-    Rule::compile(node, Site::root()).accepts(value)
+    Validator::of(node).accepts(value)
 }
 
 /// Every failure of `value` against `node`, located relative to both.
 pub(crate) fn node_errors(node: &SchemaNode, value: &Value) -> Vec<ValidationError> {
-    Rule::compile(node, Site::root()).errors(value)
+    Validator::of(node).errors(value)
 }

@@ -4,14 +4,15 @@ use std::sync::Arc;
 use serde_json::{Number, Value};
 
 use super::failure::Failure;
-use super::{fail, type_mismatch, Sink, Site, Trail};
+use super::site::Span;
+use super::{fail, type_mismatch, Sink, Trail};
 use crate::numeric::{self, Num};
 use crate::schema::NumberNode;
 
 /// A `number` or `integer` node.
 #[derive(Debug, Clone)]
 pub(crate) struct NumberRule {
-    site: Site,
+    site: Span,
     integer: bool,
     allowed: Option<Arc<[Number]>>,
     minimum: Option<Bound>,
@@ -35,7 +36,7 @@ impl Bound {
 }
 
 impl NumberRule {
-    pub(super) fn compile(node: &NumberNode, integer: bool, site: Site) -> Self {
+    pub(super) fn compile(node: &NumberNode, integer: bool, site: Span) -> Self {
         NumberRule {
             site,
             integer,
@@ -56,11 +57,11 @@ impl NumberRule {
     #[inline(always)]
     pub(super) fn check<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
         let Value::Number(number) = value else {
-            return type_mismatch(self.expected(), value, at, &self.site, sink);
+            return type_mismatch(self.expected(), value, at, self.site, sink);
         };
         let num = Num::of(number);
         if self.integer && !num.is_integer() {
-            return type_mismatch(self.expected(), value, at, &self.site, sink);
+            return type_mismatch(self.expected(), value, at, self.site, sink);
         }
         let mut valid = true;
         if let Some(allowed) = &self.allowed {
@@ -71,7 +72,7 @@ impl NumberRule {
                 fail!(
                     sink,
                     at,
-                    &self.site,
+                    self.site,
                     valid,
                     Failure::NumberEnum {
                         number: number.clone(),
@@ -85,7 +86,7 @@ impl NumberRule {
                 fail!(
                     sink,
                     at,
-                    &self.site,
+                    self.site,
                     valid,
                     Failure::Minimum {
                         number: number.clone(),
@@ -99,7 +100,7 @@ impl NumberRule {
                 fail!(
                     sink,
                     at,
-                    &self.site,
+                    self.site,
                     valid,
                     Failure::Maximum {
                         number: number.clone(),

@@ -1,10 +1,11 @@
 use std::cmp::Ordering;
-use std::sync::{Arc, LazyLock};
+use std::sync::LazyLock;
 
 use serde_json::{Map, Value};
 
 use super::failure::Failure;
-use super::{fail, type_mismatch, Rule, Sink, Site, Trail};
+use super::site::{Span, Text};
+use super::{fail, type_mismatch, Rule, Sink, Trail};
 use crate::schema::ObjectNode;
 
 /// An object node: its properties sorted by name, each with whether it is
@@ -16,7 +17,7 @@ use crate::schema::ObjectNode;
 /// comparison per key.
 #[derive(Debug, Clone)]
 pub(crate) struct ObjectRule {
-    site: Site,
+    site: Span,
     properties: Box<[PropertyRule]>,
     /// Whether `serde_json` maps iterate in key order in this build.
     keys_sorted: bool,
@@ -24,7 +25,9 @@ pub(crate) struct ObjectRule {
 
 #[derive(Debug, Clone)]
 struct PropertyRule {
-    name: Arc<str>,
+    name: Box<str>,
+    /// The name again, in the schema's text, for a `required` message.
+    name_in_text: Span,
     /// The name's [`Key::prefix`].
     prefix: u64,
     required: bool,
@@ -42,15 +45,19 @@ impl PropertyRule {
 }
 
 impl ObjectRule {
-    pub(super) fn compile(node: &ObjectNode, site: Site) -> Self {
+    pub(super) fn compile(node: &ObjectNode, site: Span, text: &mut Text) -> Self {
         let mut properties: Vec<PropertyRule> = node
             .properties
             .iter()
-            .map(|property| PropertyRule {
-                name: Arc::from(property.name.as_str()),
-                prefix: Key::new(&property.name).prefix,
-                required: node.required.contains(&property.name),
-                rule: Rule::compile(&property.node, site.child(&["properties", &property.name])),
+            .map(|property| {
+                let property_site = text.child(site, &["properties", &property.name]);
+                PropertyRule {
+                    name: Box::from(property.name.as_str()),
+                    name_in_text: text.verbatim(&property.name),
+                    prefix: Key::new(&property.name).prefix,
+                    required: node.required.contains(&property.name),
+                    rule: Rule::compile(&property.node, property_site, text),
+                }
             })
             .collect();
         properties.sort_by(|a, b| a.name.cmp(&b.name));
@@ -65,7 +72,7 @@ impl ObjectRule {
     /// property at its name's place.
     pub(super) fn check<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
         let Value::Object(map) = value else {
-            return type_mismatch("an object", value, at, &self.site, sink);
+            return type_mismatch("an object", value, at, self.site, sink);
         };
         let mut valid = true;
         let mut keys = SortedKeys::new(map, self.keys_sorted);
@@ -82,10 +89,10 @@ impl ObjectRule {
                     fail!(
                         sink,
                         at,
-                        &self.site,
+                        self.site,
                         valid,
                         Failure::Required {
-                            name: Arc::clone(&property.name),
+                            name: property.name_in_text,
                         }
                     );
                 }

@@ -1,28 +1,27 @@
-use std::fmt::Write;
+use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::failure::Failure;
-use super::{Rule, Sink, Site, Trail};
+use super::failure::{BranchFailures, Failure, QUOTED_PER_BRANCH};
+use super::site::{Span, Text};
+use super::{Rule, Sink, Trail};
 use crate::schema::OneOfNode;
-
-/// How many failures of each branch a "matches none" message quotes.
-const QUOTED_PER_BRANCH: usize = 2;
 
 #[derive(Debug, Clone)]
 pub(crate) struct OneOfRule {
-    site: Site,
+    site: Span,
     branches: Box<[Rule]>,
 }
 
 impl OneOfRule {
-    pub(super) fn compile(node: &OneOfNode, site: Site) -> Self {
+    pub(super) fn compile(node: &OneOfNode, site: Span, text: &mut Text) -> Self {
         let branches = node
             .branches
             .iter()
             .enumerate()
             .map(|(index, branch)| {
-                Rule::compile(branch, site.child(&["oneOf", &index.to_string()]))
+                let branch_site = text.child(site, &["oneOf", &index.to_string()]);
+                Rule::compile(branch, branch_site, text)
             })
             .collect();
         OneOfRule { site, branches }
@@ -45,13 +44,13 @@ impl OneOfRule {
         match count {
             1 => true,
             0 => {
-                sink.fail(at, &self.site, || Failure::NoBranch {
-                    explanation: self.explain_no_match(value),
+                sink.fail(at, self.site, |text| Failure::NoBranch {
+                    branches: self.why_each_failed(value, text),
                 });
                 false
             }
             _ => {
-                sink.fail(at, &self.site, || Failure::SeveralBranches {
+                sink.fail(at, self.site, |_| Failure::SeveralBranches {
                     count,
                     branches: self.branches.len(),
                     first: matched[0],
@@ -62,33 +61,16 @@ impl OneOfRule {
         }
     }
 
-    /// Why no branch accepted the value: each branch's first failures.
-    /// (`write!` into a `String` cannot fail.)
-    fn explain_no_match(&self, value: &Value) -> String {
-        let mut text = format!(
-            "the value matches none of the {} `oneOf` branches (",
-            self.branches.len()
-        );
-        for (index, branch) in self.branches.iter().enumerate() {
-            if index > 0 {
-                text.push_str(" | ");
-            }
-            let _ = write!(text, "branch {index}: ");
-            let errors = branch.errors(value);
-            for (shown, error) in errors.iter().take(QUOTED_PER_BRANCH).enumerate() {
-                if shown > 0 {
-                    text.push_str("; ");
-                }
-                if !error.path().is_empty() {
-                    let _ = write!(text, "{}: ", error.path());
-                }
-                let _ = write!(text, "{}", error.failure());
-            }
-            if errors.len() > QUOTED_PER_BRANCH {
-                let _ = write!(text, "; {} more", errors.len() - QUOTED_PER_BRANCH);
-            }
-        }
-        text.push(')');
-        text
+    /// Each branch's first failures, located relative to the value.
+    fn why_each_failed(&self, value: &Value, text: &Arc<str>) -> Box<[BranchFailures]> {
+        self.branches
+            .iter()
+            .map(|branch| {
+                let mut first = branch.errors(value, text);
+                let count = first.len();
+                first.truncate(QUOTED_PER_BRANCH);
+                BranchFailures { first, count }
+            })
+            .collect()
     }
 }

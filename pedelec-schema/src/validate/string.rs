@@ -3,14 +3,15 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use super::failure::Failure;
-use super::{fail, type_mismatch, Sink, Site, Trail};
+use super::site::Span;
+use super::{fail, type_mismatch, Sink, Trail};
 use crate::message::Excerpt;
 use crate::pattern::Pattern;
 use crate::schema::StringNode;
 
 #[derive(Debug, Clone)]
 pub(crate) struct StringRule {
-    site: Site,
+    site: Span,
     allowed: Option<Arc<[String]>>,
     min_length: Option<u64>,
     max_length: Option<u64>,
@@ -18,7 +19,7 @@ pub(crate) struct StringRule {
 }
 
 impl StringRule {
-    pub(super) fn compile(node: &StringNode, site: Site) -> Self {
+    pub(super) fn compile(node: &StringNode, site: Span) -> Self {
         StringRule {
             site,
             allowed: node.enum_values.as_deref().map(Arc::from),
@@ -31,7 +32,7 @@ impl StringRule {
     #[inline]
     pub(super) fn check<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
         let Value::String(text) = value else {
-            return type_mismatch("a string", value, at, &self.site, sink);
+            return type_mismatch("a string", value, at, self.site, sink);
         };
         let mut valid = true;
         if let Some(allowed) = &self.allowed {
@@ -39,7 +40,7 @@ impl StringRule {
                 fail!(
                     sink,
                     at,
-                    &self.site,
+                    self.site,
                     valid,
                     Failure::StringEnum {
                         text: Excerpt::of(text),
@@ -55,7 +56,7 @@ impl StringRule {
                 fail!(
                     sink,
                     at,
-                    &self.site,
+                    self.site,
                     valid,
                     Failure::MinLength {
                         count: code_points(text),
@@ -69,7 +70,7 @@ impl StringRule {
                 fail!(
                     sink,
                     at,
-                    &self.site,
+                    self.site,
                     valid,
                     Failure::MaxLength {
                         count: code_points(text),
@@ -83,7 +84,7 @@ impl StringRule {
                 fail!(
                     sink,
                     at,
-                    &self.site,
+                    self.site,
                     valid,
                     Failure::Pattern {
                         text: Excerpt::of(text),
