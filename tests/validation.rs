@@ -89,6 +89,32 @@ fn lengths_count_code_points() {
 }
 
 #[test]
+fn length_bounds_hold_at_every_boundary_for_characters_of_every_width() {
+    // Length checks settle most strings by their byte length; at the
+    // boundaries, with one- to four-byte characters, that shortcut must
+    // agree with counting.
+    for character in ["a", "é", "€", "🐲"] {
+        for count in 0..=6 {
+            let text = character.repeat(count);
+            for bound in 0..=6_usize {
+                let at_least = schema(json!({"type": "string", "minLength": bound}));
+                let at_most = schema(json!({"type": "string", "maxLength": bound}));
+                assert_eq!(
+                    valid(&at_least, json!(text)),
+                    count >= bound,
+                    "{text:?} minLength {bound}"
+                );
+                assert_eq!(
+                    valid(&at_most, json!(text)),
+                    count <= bound,
+                    "{text:?} maxLength {bound}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn patterns_are_unanchored_ecma() {
     let digits = schema(json!({"type": "string", "pattern": "\\d+"}));
     assert!(valid(&digits, json!("abc123")));

@@ -96,6 +96,7 @@ impl Pattern {
 
     /// Whether the pattern matches somewhere in `text` (unanchored, as JSON
     /// Schema's `pattern` is).
+    #[inline]
     pub fn is_match(&self, text: &str) -> bool {
         match &self.matcher {
             Matcher::Simple(simple) => simple.is_match(text),

@@ -42,6 +42,12 @@ impl PropertyRule {
             prefix: self.prefix,
         }
     }
+
+    fn missing(&self) -> Failure {
+        Failure::Required {
+            name: self.name_in_text,
+        }
+    }
 }
 
 impl ObjectRule {
@@ -74,11 +80,59 @@ impl ObjectRule {
         let Value::Object(map) = value else {
             return type_mismatch("an object", value, at, self.site, sink);
         };
+        if !self.keys_sorted {
+            return self.check_by_lookup(map, at, sink);
+        }
+        // One merged pass over the object's keys and the properties, both
+        // in name order.
         let mut valid = true;
-        let mut keys = SortedKeys::new(map, self.keys_sorted);
+        let mut pending = self.properties.iter();
+        let mut property = pending.next();
+        'keys: for (key, value) in map {
+            let key = Key::new(key);
+            while let Some(current) = property {
+                match current.key().cmp(&key) {
+                    Ordering::Greater => continue 'keys,
+                    Ordering::Equal => {
+                        property = pending.next();
+                        if !current.rule.check(value, &at.key(&current.name), sink) {
+                            valid = false;
+                            if S::FAIL_FAST {
+                                return false;
+                            }
+                        }
+                        continue 'keys;
+                    }
+                    Ordering::Less => {
+                        property = pending.next();
+                        if current.required {
+                            fail!(sink, at, self.site, valid, current.missing());
+                        }
+                    }
+                }
+            }
+            break;
+        }
+        for current in property.into_iter().chain(pending) {
+            if current.required {
+                fail!(sink, at, self.site, valid, current.missing());
+            }
+        }
+        valid
+    }
+
+    /// [`check`](Self::check) for maps that do not iterate in key order.
+    #[cold]
+    fn check_by_lookup<S: Sink>(
+        &self,
+        map: &Map<String, Value>,
+        at: &Trail<'_>,
+        sink: &mut S,
+    ) -> bool {
+        let mut valid = true;
         for property in &self.properties {
-            match keys.find(&property.key()) {
-                Some(present) if !property.rule.check(present, &at.key(&property.name), sink) => {
+            match map.get(&*property.name) {
+                Some(value) if !property.rule.check(value, &at.key(&property.name), sink) => {
                     valid = false;
                     if S::FAIL_FAST {
                         return false;
@@ -86,68 +140,12 @@ impl ObjectRule {
                 }
                 Some(_) => {}
                 None if property.required => {
-                    fail!(
-                        sink,
-                        at,
-                        self.site,
-                        valid,
-                        Failure::Required {
-                            name: property.name_in_text,
-                        }
-                    );
+                    fail!(sink, at, self.site, valid, property.missing());
                 }
                 None => {}
             }
         }
         valid
-    }
-}
-
-/// Finds keys asked for in ascending order with one pass over the map.
-///
-/// `serde_json` maps iterate in key order unless its `preserve_order`
-/// feature is on somewhere in the build; then they iterate in insertion
-/// order, and the cursor uses lookups instead.
-struct SortedKeys<'a> {
-    map: &'a Map<String, Value>,
-    entries: serde_json::map::Iter<'a>,
-    current: Option<(Key<'a>, &'a Value)>,
-    sorted: bool,
-}
-
-impl<'a> SortedKeys<'a> {
-    #[inline(always)]
-    fn new(map: &'a Map<String, Value>, sorted: bool) -> Self {
-        let mut entries = map.iter();
-        let current = entries.next().map(|(key, value)| (Key::new(key), value));
-        SortedKeys {
-            map,
-            entries,
-            current,
-            sorted,
-        }
-    }
-
-    /// The value of `name`, which must come after every name asked for
-    /// before.
-    #[inline(always)]
-    fn find(&mut self, name: &Key<'_>) -> Option<&'a Value> {
-        if !self.sorted {
-            return self.map.get(name.text);
-        }
-        while let Some((key, value)) = &self.current {
-            match key.cmp(name) {
-                Ordering::Less => {
-                    self.current = self
-                        .entries
-                        .next()
-                        .map(|(key, value)| (Key::new(key), value));
-                }
-                Ordering::Equal => return Some(value),
-                Ordering::Greater => return None,
-            }
-        }
-        None
     }
 }
 
@@ -209,7 +207,51 @@ static MAPS_ARE_SORTED: LazyLock<bool> = LazyLock::new(|| {
 
 #[cfg(test)]
 mod tests {
-    use super::Key;
+    use serde_json::json;
+
+    use super::super::site::{Span, Text};
+    use super::super::{Rule, Validator};
+    use super::{Key, ObjectRule};
+    use crate::schema::SchemaNode;
+    use crate::ToolArgsSchema;
+
+    /// With `serde_json`'s `preserve_order` feature, maps iterate in
+    /// insertion order and objects are checked by lookup instead; both
+    /// ways must report the same.
+    #[test]
+    fn lookups_report_what_the_merged_pass_reports() {
+        let schema = ToolArgsSchema::from_value(&json!({
+            "type": "object",
+            "properties": {
+                "b": {"type": "integer", "maximum": 1},
+                "a": {"type": "string"},
+                "c": {"type": "boolean"},
+                "d": {"type": "object", "properties": {"x": {"type": "string"}}, "required": ["x"]}
+            },
+            "required": ["a", "c"]
+        }))
+        .unwrap();
+        let object = schema.root();
+        let node = SchemaNode::Object(object.clone());
+        let mut text = Text::default();
+        let mut unsorted = ObjectRule::compile(object, Span::ROOT, &mut text);
+        unsorted.keys_sorted = false;
+        let by_lookup = Validator {
+            rule: Rule::Object(unsorted),
+            text: text.finish(),
+        };
+        let merged = Validator::of(&node);
+        for value in [
+            json!({}),
+            json!({"a": "x", "c": true}),
+            json!({"a": 1, "b": 2, "d": {}, "z": null}),
+            json!({"b": 0, "c": "no", "d": {"x": 1}}),
+            json!([]),
+        ] {
+            assert_eq!(merged.errors(&value), by_lookup.errors(&value), "{value}");
+            assert_eq!(merged.accepts(&value), by_lookup.accepts(&value), "{value}");
+        }
+    }
 
     /// Every string of up to three characters from a few that matter (a
     /// zero byte sorts like padding; `é` is two bytes), alone and behind

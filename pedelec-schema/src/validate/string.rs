@@ -50,9 +50,10 @@ impl StringRule {
             }
         }
         if let Some(min) = self.min_length {
-            // A string has at most as many code points as bytes, so most
-            // strings are settled without counting.
-            if (text.len() as u64) < min || (code_points(text) as u64) < min {
+            // A code point is one to four bytes, so most strings are
+            // settled by their byte length without counting.
+            let bytes = text.len() as u64;
+            if bytes < min || (bytes / 4 < min && (code_points(text) as u64) < min) {
                 fail!(
                     sink,
                     at,
@@ -66,7 +67,8 @@ impl StringRule {
             }
         }
         if let Some(max) = self.max_length {
-            if (text.len() as u64) > max && (code_points(text) as u64) > max {
+            let bytes = text.len() as u64;
+            if bytes > max && (bytes / 4 > max || (code_points(text) as u64) > max) {
                 fail!(
                     sink,
                     at,
