@@ -86,6 +86,96 @@ fn cmp_big_int_float(int: i128, float: f64) -> Ordering {
     }
 }
 
+/// The numbers between two optional bounds, prepared so that the common
+/// cases - an `i64`, or a float against bounds a float holds exactly - are
+/// settled with two comparisons.
+///
+/// [`surely_contains`](Self::surely_contains) answers `true` only when the
+/// number is inside; `false` means "decide exactly" (with [`Num::cmp`]), so
+/// the interval can only make a check faster, never change its answer.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Interval {
+    /// The `i64` values inside, `low..=high` (empty when `low > high`).
+    ints: (i64, i64),
+    /// The floats inside, when both bounds are exact as floats.
+    floats: Option<(f64, f64)>,
+}
+
+impl Interval {
+    pub(crate) fn of(minimum: Option<Num>, maximum: Option<Num>) -> Interval {
+        let ints = match (
+            minimum.map_or(Some(i64::MIN), least_int_above),
+            maximum.map_or(Some(i64::MAX), greatest_int_below),
+        ) {
+            (Some(low), Some(high)) => (low, high),
+            _ => (1, 0),
+        };
+        let floats = match (
+            minimum.map_or(Some(f64::NEG_INFINITY), exact_float),
+            maximum.map_or(Some(f64::INFINITY), exact_float),
+        ) {
+            (Some(low), Some(high)) => Some((low, high)),
+            _ => None,
+        };
+        Interval { ints, floats }
+    }
+
+    /// Whether `number` is surely inside (and, if `integer`, an integer).
+    #[inline(always)]
+    pub(crate) fn surely_contains(&self, number: &Number, integer: bool) -> bool {
+        if let Some(int) = number.as_i64() {
+            return self.ints.0 <= int && int <= self.ints.1;
+        }
+        match self.floats {
+            Some((low, high)) if number.is_f64() => {
+                let float = number.as_f64().unwrap_or(f64::NAN);
+                (!integer || float.fract() == 0.0) && low <= float && float <= high
+            }
+            _ => false,
+        }
+    }
+}
+
+/// 2^63, the first float beyond `i64`.
+const I64_END: f64 = 9_223_372_036_854_775_808.0;
+
+/// The least `i64` at or above `bound`, if there is one.
+fn least_int_above(bound: Num) -> Option<i64> {
+    match bound {
+        Num::Int(int) => {
+            (int <= i128::from(i64::MAX)).then(|| int.max(i128::from(i64::MIN)) as i64)
+        }
+        // Exact: a ceiled float inside the i64 range is an i64.
+        Num::Float(float) => {
+            let ceiled = float.ceil();
+            (ceiled < I64_END).then(|| ceiled.max(-I64_END) as i64)
+        }
+    }
+}
+
+/// The greatest `i64` at or below `bound`, if there is one.
+fn greatest_int_below(bound: Num) -> Option<i64> {
+    match bound {
+        Num::Int(int) => {
+            (int >= i128::from(i64::MIN)).then(|| int.min(i128::from(i64::MAX)) as i64)
+        }
+        Num::Float(float) => {
+            let floored = float.floor();
+            // `as` saturates: a float at or beyond 2^63 becomes i64::MAX.
+            (floored >= -I64_END).then_some(floored as i64)
+        }
+    }
+}
+
+/// `bound` as a float, if a float holds it exactly.
+fn exact_float(bound: Num) -> Option<f64> {
+    match bound {
+        Num::Float(float) => Some(float),
+        Num::Int(int) if int.unsigned_abs() <= 1 << 53 => Some(int as i64 as f64),
+        Num::Int(_) => None,
+    }
+}
+
 /// Compares two JSON numbers by mathematical value.
 pub(crate) fn compare(a: &Number, b: &Number) -> Ordering {
     Num::of(a).cmp(Num::of(b))
@@ -140,6 +230,58 @@ mod tests {
         assert_eq!(compare(&n(json!(-2)), &n(json!(-1.5))), Ordering::Less);
         assert_eq!(compare(&n(json!(1)), &n(json!(1e308))), Ordering::Less);
         assert_eq!(compare(&n(json!(-1)), &n(json!(-1e308))), Ordering::Greater);
+    }
+
+    /// The interval is a shortcut: wherever it says "inside", comparing
+    /// exactly must agree, and for `i64` values and floats against exact
+    /// bounds it must also say "inside" whenever comparing exactly does.
+    #[test]
+    fn intervals_agree_with_exact_comparison() {
+        let edges = [
+            json!(0),
+            json!(-0.0),
+            json!(1),
+            json!(1.0),
+            json!(1.5),
+            json!(-1.5),
+            json!(-100),
+            json!(100),
+            json!(9_007_199_254_740_992_u64),
+            json!(9_007_199_254_740_993_u64),
+            json!(9_007_199_254_740_992.0),
+            json!(i64::MAX),
+            json!(i64::MIN),
+            json!(u64::MAX),
+            json!(9_223_372_036_854_775_808.0),
+            json!(-9_223_372_036_854_775_808.0),
+            json!(1e300),
+            json!(-1e300),
+            json!(f64::MAX),
+        ];
+        let numbers: Vec<Number> = edges.into_iter().map(n).collect();
+        let bounds: Vec<Option<Num>> = std::iter::once(None)
+            .chain(numbers.iter().map(|b| Some(Num::of(b))))
+            .collect();
+        for &minimum in &bounds {
+            for &maximum in &bounds {
+                let interval = Interval::of(minimum, maximum);
+                for number in &numbers {
+                    let value = Num::of(number);
+                    let inside = minimum.is_none_or(|m| value.cmp(m) != Ordering::Less)
+                        && maximum.is_none_or(|m| value.cmp(m) != Ordering::Greater);
+                    for integer in [false, true] {
+                        let exact = inside && (!integer || value.is_integer());
+                        let fast = interval.surely_contains(number, integer);
+                        let context =
+                            format!("{number} in {minimum:?}..={maximum:?}, integer {integer}");
+                        assert!(!fast || exact, "shortcut says inside: {context}");
+                        let settled = number.as_i64().is_some()
+                            || (number.is_f64() && interval.floats.is_some());
+                        assert!(!settled || fast == exact, "shortcut disagrees: {context}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

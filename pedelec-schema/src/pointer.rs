@@ -1,7 +1,5 @@
 //! JSON Pointers (RFC 6901), built by appending reference tokens.
 
-use std::fmt::Write;
-
 /// Appends `/token` to `pointer`, escaping `~` as `~0` and `/` as `~1`.
 ///
 /// ```
@@ -25,8 +23,28 @@ pub fn push(pointer: &mut String, token: &str) {
 }
 
 /// Appends `/index`.
+///
+/// ```
+/// let mut pointer = String::from("/items");
+/// pedelec_schema::pointer::push_index(&mut pointer, 1207);
+/// assert_eq!(pointer, "/items/1207");
+/// ```
 pub fn push_index(pointer: &mut String, index: usize) {
-    write!(pointer, "/{index}").expect("writing to a String cannot fail");
+    // Digits by hand: error paths are built on the hot path of collecting
+    // errors, where `core::fmt` would cost more than the rest of the path.
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    let mut rest = index;
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    pointer.push('/');
+    pointer.extend(digits[start..].iter().map(|&digit| char::from(digit)));
 }
 
 /// `pointer` with `/token` appended.

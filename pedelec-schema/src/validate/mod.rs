@@ -177,6 +177,13 @@ impl Sink for Collect<'_> {
     const FAIL_FAST: bool = false;
 
     fn fail(&mut self, at: &Trail<'_>, site: Span, failure: impl FnOnce(&Arc<str>) -> Failure) {
+        /// Room for the errors of most invalid calls at the first one, so
+        /// the list does not grow one doubling at a time (and a valid call
+        /// still allocates nothing).
+        const FIRST_CAPACITY: usize = 16;
+        if self.errors.capacity() == 0 {
+            self.errors.reserve_exact(FIRST_CAPACITY);
+        }
         let failure = failure(self.text);
         self.errors.push(ValidationError::new(
             at.pointer(),

@@ -6,7 +6,7 @@ use serde_json::{Number, Value};
 use super::failure::Failure;
 use super::site::Span;
 use super::{fail, type_mismatch, Sink, Trail};
-use crate::numeric::{self, Num};
+use crate::numeric::{self, Interval, Num};
 use crate::schema::NumberNode;
 
 /// A `number` or `integer` node.
@@ -17,6 +17,9 @@ pub(crate) struct NumberRule {
     allowed: Option<Arc<[Number]>>,
     minimum: Option<Bound>,
     maximum: Option<Bound>,
+    /// The bounds as a shortcut for the common cases; `None` with an
+    /// `enum`, which the shortcut does not cover.
+    shortcut: Option<Interval>,
 }
 
 /// A `minimum` or `maximum`: ready to compare, and as the schema wrote it.
@@ -43,6 +46,12 @@ impl NumberRule {
             allowed: node.enum_values.as_deref().map(Arc::from),
             minimum: node.minimum.as_ref().map(Bound::of),
             maximum: node.maximum.as_ref().map(Bound::of),
+            shortcut: node.enum_values.is_none().then(|| {
+                Interval::of(
+                    node.minimum.as_ref().map(Num::of),
+                    node.maximum.as_ref().map(Num::of),
+                )
+            }),
         }
     }
 
@@ -54,8 +63,20 @@ impl NumberRule {
         }
     }
 
+    /// Most numbers pass by the shortcut; the rest - failures, `enum`s,
+    /// numbers beyond `i64` - are decided exactly.
     #[inline(always)]
     pub(super) fn check<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
+        if let (Value::Number(number), Some(shortcut)) = (value, &self.shortcut) {
+            if shortcut.surely_contains(number, self.integer) {
+                return true;
+            }
+        }
+        self.check_exactly(value, at, sink)
+    }
+
+    #[inline(never)]
+    fn check_exactly<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
         let Value::Number(number) = value else {
             return type_mismatch(self.expected(), value, at, self.site, sink);
         };
