@@ -165,14 +165,10 @@ struct Key<'a> {
 impl<'a> Key<'a> {
     #[inline(always)]
     fn new(text: &'a str) -> Self {
-        let bytes = text.as_bytes();
-        let prefix = match bytes.first_chunk::<8>() {
-            Some(first) => u64::from_be_bytes(*first),
-            None => bytes.iter().enumerate().fold(0, |word, (at, &byte)| {
-                word | u64::from(byte) << (56 - 8 * at)
-            }),
-        };
-        Key { text, prefix }
+        Key {
+            text,
+            prefix: prefix(text.as_bytes()),
+        }
     }
 
     /// The order of `str`. Where the prefixes differ, they differ at a byte
@@ -194,6 +190,29 @@ impl<'a> Key<'a> {
     /// What follows the prefix.
     fn rest(&self) -> &'a [u8] {
         self.text.as_bytes().get(8..).unwrap_or_default()
+    }
+}
+
+/// The first eight bytes of `bytes` as a big-endian number, zero-padded.
+///
+/// Short keys are read with two overlapping loads rather than byte by byte:
+/// where the loads overlap they hold the same bytes, so or-ing them is
+/// exact.
+#[inline(always)]
+fn prefix(bytes: &[u8]) -> u64 {
+    let len = bytes.len();
+    let at = |index: usize| u64::from(bytes[index]) << (56 - 8 * index);
+    if let Some(first) = bytes.first_chunk::<8>() {
+        u64::from_be_bytes(*first)
+    } else if let (Some(head), Some(tail)) = (bytes.first_chunk::<4>(), bytes.last_chunk::<4>()) {
+        // 4 to 7 bytes: the tail's last byte belongs at position len - 1.
+        u64::from(u32::from_be_bytes(*head)) << 32
+            | u64::from(u32::from_be_bytes(*tail)) << (8 * (8 - len))
+    } else if len > 0 {
+        // 1 to 3 bytes: the first, the middle and the last.
+        at(0) | at(len / 2) | at(len - 1)
+    } else {
+        0
     }
 }
 
@@ -269,6 +288,21 @@ mod tests {
         }
         let straddling: Vec<String> = short.iter().map(|s| format!("abcdefg{s}")).collect();
         short.into_iter().chain(straddling).collect()
+    }
+
+    #[test]
+    fn prefixes_are_the_first_eight_bytes_zero_padded() {
+        for text in keys() {
+            let mut padded = [0u8; 8];
+            let bytes = text.as_bytes();
+            let shown = bytes.len().min(8);
+            padded[..shown].copy_from_slice(&bytes[..shown]);
+            assert_eq!(
+                Key::new(&text).prefix,
+                u64::from_be_bytes(padded),
+                "{text:?}"
+            );
+        }
     }
 
     #[test]
