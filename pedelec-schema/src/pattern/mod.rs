@@ -16,6 +16,7 @@ mod simple;
 mod translate;
 
 use std::fmt;
+use std::sync::Arc;
 
 use regex::{Regex, RegexBuilder};
 
@@ -43,7 +44,10 @@ pub const MAX_COMPILED_SIZE: usize = 2 * 1024 * 1024;
 /// assert!(err.to_string().contains("lookahead"));
 /// ```
 #[derive(Clone)]
-pub struct Pattern {
+pub struct Pattern(Arc<Compiled>);
+
+/// A pattern is shared, not copied, by the rules and errors that use it.
+struct Compiled {
     source: String,
     matcher: Matcher,
 }
@@ -67,10 +71,10 @@ impl Pattern {
             )));
         }
         match Simple::recognize(source) {
-            Some(simple) => Ok(Pattern {
+            Some(simple) => Ok(Pattern(Arc::new(Compiled {
                 source: source.to_owned(),
                 matcher: Matcher::Simple(simple),
-            }),
+            }))),
             None => Self::with_regex(source),
         }
     }
@@ -83,22 +87,22 @@ impl Pattern {
             .nest_limit(MAX_NESTING)
             .build()
             .map_err(|err| PatternError(describe_regex_error(&err)))?;
-        Ok(Pattern {
+        Ok(Pattern(Arc::new(Compiled {
             source: source.to_owned(),
             matcher: Matcher::Regex(regex),
-        })
+        })))
     }
 
     /// The pattern as written in the schema.
     pub fn as_str(&self) -> &str {
-        &self.source
+        &self.0.source
     }
 
     /// Whether the pattern matches somewhere in `text` (unanchored, as JSON
     /// Schema's `pattern` is).
     #[inline]
     pub fn is_match(&self, text: &str) -> bool {
-        match &self.matcher {
+        match &self.0.matcher {
             Matcher::Simple(simple) => simple.is_match(text),
             Matcher::Regex(regex) => regex.is_match(text),
         }
@@ -107,13 +111,13 @@ impl Pattern {
 
 impl PartialEq for Pattern {
     fn eq(&self, other: &Self) -> bool {
-        self.source == other.source
+        self.0.source == other.0.source
     }
 }
 
 impl fmt::Debug for Pattern {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_tuple("Pattern").field(&self.source).finish()
+        f.debug_tuple("Pattern").field(&self.0.source).finish()
     }
 }
 

@@ -46,7 +46,7 @@ pub(crate) enum Failure {
     },
     Pattern {
         text: Excerpt,
-        pattern: Arc<Pattern>,
+        pattern: Pattern,
     },
     Minimum {
         number: Number,

@@ -52,24 +52,26 @@ impl PropertyRule {
 
 impl ObjectRule {
     pub(super) fn compile(node: &ObjectNode, site: Span, text: &mut Text) -> Self {
-        let mut properties: Vec<PropertyRule> = node
-            .properties
-            .iter()
+        let mut required: Vec<&str> = node.required.iter().map(String::as_str).collect();
+        required.sort_unstable();
+        let mut by_name: Vec<_> = node.properties.iter().collect();
+        by_name.sort_by(|a, b| a.name.cmp(&b.name));
+        let properties = by_name
+            .into_iter()
             .map(|property| {
                 let property_site = text.child(site, &["properties", &property.name]);
                 PropertyRule {
                     name: Box::from(property.name.as_str()),
                     name_in_text: text.verbatim(&property.name),
                     prefix: Key::new(&property.name).prefix,
-                    required: node.required.contains(&property.name),
+                    required: required.binary_search(&property.name.as_str()).is_ok(),
                     rule: Rule::compile(&property.node, property_site, text),
                 }
             })
             .collect();
-        properties.sort_by(|a, b| a.name.cmp(&b.name));
         ObjectRule {
             site,
-            properties: properties.into_boxed_slice(),
+            properties,
             keys_sorted: *MAPS_ARE_SORTED,
         }
     }

@@ -15,7 +15,7 @@ pub(crate) struct StringRule {
     allowed: Option<Arc<[String]>>,
     min_length: Option<u64>,
     max_length: Option<u64>,
-    pattern: Option<Arc<Pattern>>,
+    pattern: Option<Pattern>,
 }
 
 impl StringRule {
@@ -25,7 +25,7 @@ impl StringRule {
             allowed: node.enum_values.as_deref().map(Arc::from),
             min_length: node.min_length,
             max_length: node.max_length,
-            pattern: node.pattern.clone().map(Arc::new),
+            pattern: node.pattern.clone(),
         }
     }
 
@@ -90,7 +90,7 @@ impl StringRule {
                     valid,
                     Failure::Pattern {
                         text: Excerpt::of(text),
-                        pattern: Arc::clone(pattern),
+                        pattern: pattern.clone(),
                     }
                 );
             }
