@@ -7,28 +7,31 @@ use crate::schema::NodeKind;
 /// Keywords every node may carry, `oneOf` nodes included.
 pub(crate) const METADATA: &[&str] = &["description", "default", "examples"];
 
+const ENUM_KINDS: &[NodeKind] = &[
+    NodeKind::String,
+    NodeKind::Number,
+    NodeKind::Integer,
+    NodeKind::Boolean,
+];
+const STRING: &[NodeKind] = &[NodeKind::String];
+const NUMBERS: &[NodeKind] = &[NodeKind::Number, NodeKind::Integer];
+const ARRAY: &[NodeKind] = &[NodeKind::Array];
+const OBJECT: &[NodeKind] = &[NodeKind::Object];
+
 /// The subset keywords that belong to one node kind (or a few).
 pub(crate) const KIND_KEYWORDS: &[(&str, &[NodeKind])] = &[
-    (
-        "enum",
-        &[
-            NodeKind::String,
-            NodeKind::Number,
-            NodeKind::Integer,
-            NodeKind::Boolean,
-        ],
-    ),
-    ("minLength", &[NodeKind::String]),
-    ("maxLength", &[NodeKind::String]),
-    ("pattern", &[NodeKind::String]),
-    ("minimum", &[NodeKind::Number, NodeKind::Integer]),
-    ("maximum", &[NodeKind::Number, NodeKind::Integer]),
-    ("items", &[NodeKind::Array]),
-    ("minItems", &[NodeKind::Array]),
-    ("maxItems", &[NodeKind::Array]),
-    ("uniqueItems", &[NodeKind::Array]),
-    ("properties", &[NodeKind::Object]),
-    ("required", &[NodeKind::Object]),
+    ("enum", ENUM_KINDS),
+    ("minLength", STRING),
+    ("maxLength", STRING),
+    ("pattern", STRING),
+    ("minimum", NUMBERS),
+    ("maximum", NUMBERS),
+    ("items", ARRAY),
+    ("minItems", ARRAY),
+    ("maxItems", ARRAY),
+    ("uniqueItems", ARRAY),
+    ("properties", OBJECT),
+    ("required", OBJECT),
 ];
 
 /// What a key of a node is.
@@ -46,19 +49,22 @@ pub(crate) enum KeywordClass {
     Unknown,
 }
 
+/// Classifies a key. Keys are matched against literals, which compiles to
+/// a switch on the length and fixed-size comparisons; a test holds the
+/// match to [`METADATA`] and [`KIND_KEYWORDS`].
 pub(crate) fn classify(key: &str) -> KeywordClass {
-    if key == "type" || key == "oneOf" {
-        return KeywordClass::Discriminator;
-    }
-    if METADATA.contains(&key) {
-        return KeywordClass::Metadata;
-    }
-    if let Some((_, kinds)) = KIND_KEYWORDS.iter().find(|(name, _)| *name == key) {
-        return KeywordClass::Kind(kinds);
-    }
-    match unsupported_advice(key) {
-        Some(advice) => KeywordClass::Unsupported(advice),
-        None => KeywordClass::Unknown,
+    match key {
+        "type" | "oneOf" => KeywordClass::Discriminator,
+        "description" | "default" | "examples" => KeywordClass::Metadata,
+        "enum" => KeywordClass::Kind(ENUM_KINDS),
+        "minLength" | "maxLength" | "pattern" => KeywordClass::Kind(STRING),
+        "minimum" | "maximum" => KeywordClass::Kind(NUMBERS),
+        "items" | "minItems" | "maxItems" | "uniqueItems" => KeywordClass::Kind(ARRAY),
+        "properties" | "required" => KeywordClass::Kind(OBJECT),
+        _ => match unsupported_advice(key) {
+            Some(advice) => KeywordClass::Unsupported(advice),
+            None => KeywordClass::Unknown,
+        },
     }
 }
 
@@ -154,6 +160,20 @@ pub(crate) fn unsupported_advice(key: &str) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn classify_agrees_with_the_keyword_tables() {
+        for key in ["type", "oneOf"] {
+            assert_eq!(classify(key), KeywordClass::Discriminator);
+        }
+        for key in METADATA {
+            assert_eq!(classify(key), KeywordClass::Metadata, "{key}");
+        }
+        for (key, kinds) in KIND_KEYWORDS {
+            assert_eq!(classify(key), KeywordClass::Kind(kinds), "{key}");
+        }
+        assert_eq!(classify("Type"), KeywordClass::Unknown);
+    }
 
     #[test]
     fn every_spec_listed_unsupported_keyword_is_known() {

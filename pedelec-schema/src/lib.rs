@@ -66,6 +66,7 @@
 
 mod diagnostic;
 mod error;
+mod fields;
 mod keywords;
 mod lint;
 mod message;

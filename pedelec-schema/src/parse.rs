@@ -10,9 +10,10 @@
 //! Nodes may nest at most [`MAX_DEPTH`] deep, which bounds the recursion of
 //! every walk over a schema (parsing, validation, lint) whatever the input.
 
-use serde_json::{Map, Number, Value};
+use serde_json::{Number, Value};
 
 use crate::diagnostic::{Code, Diagnostic};
+use crate::fields::Fields;
 use crate::keywords::{self, KeywordClass};
 use crate::message::Described;
 use crate::numeric;
@@ -100,8 +101,8 @@ impl Parser {
             );
             return None;
         }
-        let map = match value {
-            Value::Object(map) => map,
+        let map = &match value {
+            Value::Object(map) => Fields::new(map),
             Value::Bool(b) => {
                 self.report(
                     Code::BooleanSchema,
@@ -145,7 +146,7 @@ impl Parser {
     /// The node's kind, from `type` or `oneOf`, reporting what is wrong with
     /// them; when the kind is missing or invalid, the kind the keywords
     /// imply (the node is in error then, but its keywords are still checked).
-    fn kind(&mut self, map: &Map<String, Value>, is_root: bool) -> Option<NodeKind> {
+    fn kind(&mut self, map: &Fields<'_>, is_root: bool) -> Option<NodeKind> {
         let declared = match (map.get("type"), map.contains_key("oneOf")) {
             (Some(_), true) => {
                 self.report_at(
@@ -176,12 +177,7 @@ impl Parser {
         kind
     }
 
-    fn report_missing_type(
-        &mut self,
-        map: &Map<String, Value>,
-        inferred: Option<NodeKind>,
-        is_root: bool,
-    ) {
+    fn report_missing_type(&mut self, map: &Fields<'_>, inferred: Option<NodeKind>, is_root: bool) {
         if is_root {
             self.report(
                 Code::RootNotObject,
@@ -210,7 +206,7 @@ impl Parser {
 
     /// An `enum` on a node whose kind is unknown: values no node kind of the
     /// subset can list are errors of their own.
-    fn check_untyped_enum(&mut self, map: &Map<String, Value>) {
+    fn check_untyped_enum(&mut self, map: &Fields<'_>) {
         let Some(Value::Array(values)) = map.get("enum") else {
             return;
         };
@@ -262,7 +258,7 @@ impl Parser {
     }
 
     /// Reports every key that is not a keyword this node may carry.
-    fn check_keys(&mut self, map: &Map<String, Value>, kind: Option<NodeKind>) {
+    fn check_keys(&mut self, map: &Fields<'_>, kind: Option<NodeKind>) {
         for key in map.keys() {
             match keywords::classify(key) {
                 KeywordClass::Discriminator | KeywordClass::Metadata => {}
@@ -318,7 +314,7 @@ impl Parser {
         );
     }
 
-    fn metadata(&mut self, map: &Map<String, Value>) -> Metadata {
+    fn metadata(&mut self, map: &Fields<'_>) -> Metadata {
         let description = map.get("description").and_then(|value| match value {
             Value::String(text) => Some(text.clone()),
             other => {
@@ -356,7 +352,7 @@ impl Parser {
     fn body(
         &mut self,
         kind: NodeKind,
-        map: &Map<String, Value>,
+        map: &Fields<'_>,
         meta: Metadata,
         depth: usize,
     ) -> Option<SchemaNode> {
@@ -374,7 +370,7 @@ impl Parser {
         })
     }
 
-    fn string(&mut self, map: &Map<String, Value>, meta: Metadata) -> Option<StringNode> {
+    fn string(&mut self, map: &Fields<'_>, meta: Metadata) -> Option<StringNode> {
         let enum_values = self.enum_values(map, "a string", |v| v.as_str().map(str::to_owned));
         let min_length = self.count(map, "minLength");
         let max_length = self.count(map, "maxLength");
@@ -408,12 +404,7 @@ impl Parser {
             .ok()
     }
 
-    fn number(
-        &mut self,
-        map: &Map<String, Value>,
-        meta: Metadata,
-        integer: bool,
-    ) -> Option<NumberNode> {
+    fn number(&mut self, map: &Fields<'_>, meta: Metadata, integer: bool) -> Option<NumberNode> {
         let enum_values = if integer {
             self.enum_values(map, "an integer", |v| {
                 v.as_number().filter(|n| numeric::is_integer(n)).cloned()
@@ -440,12 +431,7 @@ impl Parser {
         })
     }
 
-    fn array(
-        &mut self,
-        map: &Map<String, Value>,
-        meta: Metadata,
-        depth: usize,
-    ) -> Option<ArrayNode> {
+    fn array(&mut self, map: &Fields<'_>, meta: Metadata, depth: usize) -> Option<ArrayNode> {
         let items = match map.get("items") {
             Some(items) => self.at("items", |p| p.node(items, depth + 1, false)),
             None => {
@@ -485,7 +471,7 @@ impl Parser {
         })
     }
 
-    fn object(&mut self, map: &Map<String, Value>, meta: Metadata, depth: usize) -> ObjectNode {
+    fn object(&mut self, map: &Fields<'_>, meta: Metadata, depth: usize) -> ObjectNode {
         let mut properties = Vec::new();
         let mut declared: Vec<&str> = Vec::new();
         match map.get("properties") {
@@ -566,7 +552,7 @@ impl Parser {
         required
     }
 
-    fn one_of(&mut self, map: &Map<String, Value>, meta: Metadata, depth: usize) -> OneOfNode {
+    fn one_of(&mut self, map: &Fields<'_>, meta: Metadata, depth: usize) -> OneOfNode {
         let mut branches = Vec::new();
         self.at("oneOf", |p| match map.get("oneOf") {
             Some(Value::Array(values)) if values.is_empty() => p.report(
@@ -595,7 +581,7 @@ impl Parser {
     /// Reads `enum` with `convert` accepting the values of the node's type.
     fn enum_values<T>(
         &mut self,
-        map: &Map<String, Value>,
+        map: &Fields<'_>,
         expected: &str,
         convert: impl Fn(&Value) -> Option<T>,
     ) -> Option<Vec<T>> {
@@ -639,7 +625,7 @@ impl Parser {
     }
 
     /// Reads `minLength`, `maxLength`, `minItems` or `maxItems`.
-    fn count(&mut self, map: &Map<String, Value>, key: &str) -> Option<u64> {
+    fn count(&mut self, map: &Fields<'_>, key: &str) -> Option<u64> {
         let value = map.get(key)?;
         let number = value.as_number();
         let problem = match number.map(numeric::Num::of) {
@@ -685,7 +671,7 @@ impl Parser {
     }
 
     /// Reads `minimum` or `maximum`.
-    fn bound(&mut self, map: &Map<String, Value>, key: &str) -> Option<Number> {
+    fn bound(&mut self, map: &Fields<'_>, key: &str) -> Option<Number> {
         match map.get(key)? {
             Value::Number(number) => Some(number.clone()),
             other => {
@@ -701,7 +687,7 @@ impl Parser {
 }
 
 /// The kind a node without a usable `type` most likely meant.
-fn infer_kind(map: &Map<String, Value>) -> Option<NodeKind> {
+fn infer_kind(map: &Fields<'_>) -> Option<NodeKind> {
     if let Some(kind) = map.keys().find_map(|key| keywords::implied_kind(key)) {
         return Some(kind);
     }

@@ -85,7 +85,27 @@ impl Simple {
 
 /// Characters with no special meaning in an ECMA pattern outside a class.
 fn is_literal(body: &str) -> bool {
-    body.chars().all(|c| !"\\^$.|?*+()[]{}".contains(c))
+    // Every special character is ASCII, and no byte of a multi-byte
+    // character is.
+    !body.bytes().any(|b| {
+        matches!(
+            b,
+            b'\\'
+                | b'^'
+                | b'$'
+                | b'.'
+                | b'|'
+                | b'?'
+                | b'*'
+                | b'+'
+                | b'('
+                | b')'
+                | b'['
+                | b']'
+                | b'{'
+                | b'}'
+        )
+    })
 }
 
 /// `[...]` or `\d`/`\w` at the start of `body`, as an ASCII table, and what
