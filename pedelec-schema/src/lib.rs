@@ -75,6 +75,7 @@ mod parse;
 mod pattern;
 pub mod pointer;
 pub mod schema;
+mod small_string;
 mod tool_args;
 mod tool_args_schema;
 mod validate;

@@ -5,6 +5,8 @@ use std::fmt::{self, Display, Formatter, Write};
 
 use serde_json::{Number, Value};
 
+use crate::small_string::SmallString;
+
 /// How many characters of a string a message quotes.
 const QUOTED_CHARS: usize = 40;
 /// How many allowed values an `enum` message lists.
@@ -58,9 +60,10 @@ impl Display for Found {
 }
 
 /// As much of a string as a message quotes ([`Quoted::new`]), kept for a
-/// message written later: a long string is not copied whole.
+/// message written later: a long string is not copied whole, and a short
+/// one not to the heap.
 #[derive(Debug, Clone)]
-pub(crate) struct Excerpt(Box<str>);
+pub(crate) struct Excerpt(SmallString);
 
 impl Excerpt {
     pub(crate) fn of(text: &str) -> Excerpt {
@@ -70,13 +73,13 @@ impl Excerpt {
             .char_indices()
             .nth(QUOTED_CHARS + 1)
             .map_or(text.len(), |(end, _)| end);
-        Excerpt(Box::from(&text[..end]))
+        Excerpt(SmallString::from(&text[..end]))
     }
 }
 
 impl Display for Excerpt {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        Quoted::new(&self.0).fmt(f)
+        Quoted::new(self.0.as_str()).fmt(f)
     }
 }
 

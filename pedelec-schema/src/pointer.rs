@@ -8,18 +8,7 @@
 /// assert_eq!(pointer, "/properties/a~1b~0c");
 /// ```
 pub fn push(pointer: &mut String, token: &str) {
-    pointer.push('/');
-    if !token.bytes().any(|b| b == b'~' || b == b'/') {
-        pointer.push_str(token);
-        return;
-    }
-    for c in token.chars() {
-        match c {
-            '~' => pointer.push_str("~0"),
-            '/' => pointer.push_str("~1"),
-            c => pointer.push(c),
-        }
-    }
+    write_token(token, |piece| pointer.push_str(piece));
 }
 
 /// Appends `/index`.
@@ -30,21 +19,48 @@ pub fn push(pointer: &mut String, token: &str) {
 /// assert_eq!(pointer, "/items/1207");
 /// ```
 pub fn push_index(pointer: &mut String, index: usize) {
+    write_index(index, |piece| pointer.push_str(piece));
+}
+
+/// Writes `/token`, escaped, as a few pieces to `out`: the one escaping
+/// routine for every kind of buffer a pointer is written into.
+pub(crate) fn write_token(token: &str, mut out: impl FnMut(&str)) {
+    out("/");
+    if !token.bytes().any(|b| b == b'~' || b == b'/') {
+        out(token);
+        return;
+    }
+    let mut rest = token;
+    while let Some(at) = rest.find(['~', '/']) {
+        out(&rest[..at]);
+        out(if rest[at..].starts_with('~') {
+            "~0"
+        } else {
+            "~1"
+        });
+        rest = &rest[at + 1..];
+    }
+    out(rest);
+}
+
+/// Writes `/index` to `out`.
+pub(crate) fn write_index(index: usize, mut out: impl FnMut(&str)) {
     // Digits by hand: error paths are built on the hot path of collecting
     // errors, where `core::fmt` would cost more than the rest of the path.
-    let mut digits = [0u8; 20];
-    let mut start = digits.len();
+    let mut text = [0u8; 21];
+    let mut start = text.len();
     let mut rest = index;
     loop {
         start -= 1;
-        digits[start] = b'0' + (rest % 10) as u8;
+        text[start] = b'0' + (rest % 10) as u8;
         rest /= 10;
         if rest == 0 {
             break;
         }
     }
-    pointer.push('/');
-    pointer.extend(digits[start..].iter().map(|&digit| char::from(digit)));
+    start -= 1;
+    text[start] = b'/';
+    out(std::str::from_utf8(&text[start..]).expect("a slash and ASCII digits"));
 }
 
 /// `pointer` with `/token` appended.

@@ -14,10 +14,8 @@ pub(super) enum Simple {
     /// `^CLASS{min,max}$` with an ASCII-only class: every byte is in the
     /// class and the length is in range.
     AsciiRun {
-        /// Bit `b % 64` of word `b / 64` is set when byte `b` is in the
-        /// class (two words: a variable shift of a `u128` costs several
-        /// instructions per byte, of a `u64` one).
-        allowed: [u64; 2],
+        /// Whether each byte is in the class: one load per byte of input.
+        allowed: Box<[bool; 256]>,
         min: usize,
         max: Option<usize>,
     },
@@ -57,7 +55,9 @@ impl Simple {
         let (allowed, quantifier) = class(body)?;
         let (min, max) = quantity(quantifier)?;
         Some(Simple::AsciiRun {
-            allowed: [allowed as u64, (allowed >> 64) as u64],
+            allowed: Box::new(std::array::from_fn(|byte| {
+                byte < 128 && allowed & (1 << byte) != 0
+            })),
             min,
             max,
         })
@@ -71,9 +71,7 @@ impl Simple {
                 // so the byte length is the character count.
                 text.len() >= *min
                     && max.is_none_or(|max| text.len() <= max)
-                    && text
-                        .bytes()
-                        .all(|b| b < 128 && (allowed[usize::from(b >> 6)] >> (b & 63)) & 1 != 0)
+                    && text.bytes().all(|b| allowed[usize::from(b)])
             }
             Simple::Prefix(literal) => text.starts_with(literal.as_str()),
             Simple::Suffix(literal) => text.ends_with(literal.as_str()),

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use super::failure::Failure;
 use super::site::Span;
+use crate::small_string::SmallString;
 
 /// One way a value failed its schema.
 ///
@@ -33,7 +34,7 @@ use super::site::Span;
 /// ```
 #[derive(Clone)]
 pub struct ValidationError {
-    path: String,
+    path: SmallString,
     /// The compiled schema's text, which `site` and the failure refer to.
     text: Arc<str>,
     /// The schema pointer of the node that failed.
@@ -42,7 +43,7 @@ pub struct ValidationError {
 }
 
 impl ValidationError {
-    pub(crate) fn new(path: String, text: Arc<str>, site: Span, failure: Failure) -> Self {
+    pub(crate) fn new(path: SmallString, text: Arc<str>, site: Span, failure: Failure) -> Self {
         ValidationError {
             path,
             text,
@@ -53,7 +54,7 @@ impl ValidationError {
 
     /// Where in the value: a JSON Pointer (RFC 6901); `""` is the whole value.
     pub fn path(&self) -> &str {
-        &self.path
+        self.path.as_str()
     }
 
     /// Where in the schema: a JSON Pointer to the keyword that failed.
@@ -90,10 +91,9 @@ impl Display for SchemaPath<'_> {
 /// `path: message`, with `(root)` for the whole value.
 impl Display for ValidationError {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let path = if self.path.is_empty() {
-            "(root)"
-        } else {
-            &self.path
+        let path = match self.path() {
+            "" => "(root)",
+            path => path,
         };
         write!(f, "{path}: {}", self.words())
     }
@@ -102,7 +102,7 @@ impl Display for ValidationError {
 impl fmt::Debug for ValidationError {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         f.debug_struct("ValidationError")
-            .field("path", &self.path)
+            .field("path", &self.path())
             .field("schema_path", &self.schema_path())
             .field("keyword", &self.keyword())
             .field("message", &self.message())
@@ -113,7 +113,7 @@ impl fmt::Debug for ValidationError {
 /// Two errors are equal when they say the same thing about the same place.
 impl PartialEq for ValidationError {
     fn eq(&self, other: &Self) -> bool {
-        self.path == other.path
+        self.path() == other.path()
             && self.site.of(&self.text) == other.site.of(&other.text)
             && self.keyword() == other.keyword()
             && self.message() == other.message()
@@ -125,7 +125,7 @@ impl Eq for ValidationError {}
 impl Serialize for ValidationError {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut s = serializer.serialize_struct("ValidationError", 4)?;
-        s.serialize_field("path", &self.path)?;
+        s.serialize_field("path", self.path())?;
         s.serialize_field("schema_path", &Written(SchemaPath(self)))?;
         s.serialize_field("keyword", self.keyword())?;
         s.serialize_field("message", &Written(self.words()))?;

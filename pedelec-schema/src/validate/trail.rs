@@ -1,5 +1,8 @@
 //! Where the walk is in the value.
 
+use crate::pointer::{write_index, write_token};
+use crate::small_string::SmallString;
+
 /// One step of a JSON Pointer.
 #[derive(Clone, Copy)]
 enum Segment<'a> {
@@ -39,31 +42,21 @@ impl<'a> Trail<'a> {
     }
 
     /// The pointer as a string.
-    pub(crate) fn pointer(&self) -> String {
-        let mut pointer = String::with_capacity(self.len_hint());
+    pub(crate) fn pointer(&self) -> SmallString {
+        let mut pointer = SmallString::new();
         self.write(&mut pointer);
         pointer
     }
 
     /// Appends the pointer, root first.
-    fn write(&self, pointer: &mut String) {
+    fn write(&self, pointer: &mut SmallString) {
         if let Some(parent) = self.parent {
             parent.write(pointer);
         }
         match self.segment {
-            Some(Segment::Key(key)) => crate::pointer::push(pointer, key),
-            Some(Segment::Index(index)) => crate::pointer::push_index(pointer, index),
+            Some(Segment::Key(key)) => write_token(key, |piece| pointer.push_str(piece)),
+            Some(Segment::Index(index)) => write_index(index, |piece| pointer.push_str(piece)),
             None => {}
         }
-    }
-
-    /// About how long the pointer is, so it is built in one allocation.
-    fn len_hint(&self) -> usize {
-        let own = match self.segment {
-            Some(Segment::Key(key)) => key.len() + 1,
-            Some(Segment::Index(_)) => 4,
-            None => 0,
-        };
-        own + self.parent.map_or(0, Trail::len_hint)
     }
 }
