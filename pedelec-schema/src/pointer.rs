@@ -24,6 +24,7 @@ pub fn push_index(pointer: &mut String, index: usize) {
 
 /// Writes `/token`, escaped, as a few pieces to `out`: the one escaping
 /// routine for every kind of buffer a pointer is written into.
+#[inline]
 pub(crate) fn write_token(token: &str, mut out: impl FnMut(&str)) {
     out("/");
     if !token.bytes().any(|b| b == b'~' || b == b'/') {
@@ -44,6 +45,7 @@ pub(crate) fn write_token(token: &str, mut out: impl FnMut(&str)) {
 }
 
 /// Writes `/index` to `out`.
+#[inline]
 pub(crate) fn write_index(index: usize, mut out: impl FnMut(&str)) {
     // Digits by hand: error paths are built on the hot path of collecting
     // errors, where `core::fmt` would cost more than the rest of the path.

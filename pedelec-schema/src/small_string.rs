@@ -24,6 +24,7 @@ impl SmallString {
         }
     }
 
+    #[inline]
     pub(crate) fn push_str(&mut self, text: &str) {
         match self {
             SmallString::Inline { len, bytes } => {

@@ -180,7 +180,7 @@ impl Sink for Collect<'_> {
         /// Room for the errors of most invalid calls at the first one, so
         /// the list does not grow one doubling at a time (and a valid call
         /// still allocates nothing).
-        const FIRST_CAPACITY: usize = 16;
+        const FIRST_CAPACITY: usize = 8;
         if self.errors.capacity() == 0 {
             self.errors.reserve_exact(FIRST_CAPACITY);
         }
