@@ -8,7 +8,19 @@
 /// assert_eq!(pointer, "/properties/a~1b~0c");
 /// ```
 pub fn push(pointer: &mut String, token: &str) {
+    // The parser pushes a token for every key it reads: the common case,
+    // nothing to escape, is one reservation and one copy.
+    if !needs_escape(token) {
+        pointer.reserve(1 + token.len());
+        pointer.push('/');
+        pointer.push_str(token);
+        return;
+    }
     write_token(token, |piece| pointer.push_str(piece));
+}
+
+fn needs_escape(token: &str) -> bool {
+    token.bytes().any(|b| b == b'~' || b == b'/')
 }
 
 /// Appends `/index`.
@@ -27,7 +39,7 @@ pub fn push_index(pointer: &mut String, index: usize) {
 #[inline]
 pub(crate) fn write_token(token: &str, mut out: impl FnMut(&str)) {
     out("/");
-    if !token.bytes().any(|b| b == b'~' || b == b'/') {
+    if !needs_escape(token) {
         out(token);
         return;
     }

@@ -54,6 +54,7 @@ struct Compiled {
 
 /// How a pattern is matched: most tool patterns have a simple shape that
 /// needs no regex engine (see `simple.rs`).
+#[allow(clippy::large_enum_variant)] // See `Simple`.
 #[derive(Clone)]
 enum Matcher {
     Simple(Simple),

@@ -9,13 +9,17 @@
 //! against the regex engine on generated strings.
 
 /// A pattern matched without the regex engine.
+// The byte table makes one variant large; a pattern is built once and lives
+// in an `Arc`, where boxing the table would only add an allocation and a
+// pointer to follow on every match.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Simple {
     /// `^CLASS{min,max}$` with an ASCII-only class: every byte is in the
     /// class and the length is in range.
     AsciiRun {
         /// Whether each byte is in the class: one load per byte of input.
-        allowed: Box<[bool; 256]>,
+        allowed: [bool; 256],
         min: usize,
         max: Option<usize>,
     },
@@ -54,13 +58,7 @@ impl Simple {
         }
         let (allowed, quantifier) = class(body)?;
         let (min, max) = quantity(quantifier)?;
-        Some(Simple::AsciiRun {
-            allowed: Box::new(std::array::from_fn(|byte| {
-                byte < 128 && allowed & (1 << byte) != 0
-            })),
-            min,
-            max,
-        })
+        Some(Simple::AsciiRun { allowed, min, max })
     }
 
     #[inline]
@@ -108,8 +106,10 @@ fn is_literal(body: &str) -> bool {
 
 /// `[...]` or `\d`/`\w` at the start of `body`, as an ASCII table, and what
 /// follows it.
-fn class(body: &str) -> Option<(u128, &str)> {
-    let mut allowed = 0u128;
+fn class(body: &str) -> Option<([bool; 256], &str)> {
+    // Only ASCII bytes are ever added: a multi-byte character's bytes stay
+    // out, so they never match.
+    let mut allowed = [false; 256];
     if let Some(rest) = body.strip_prefix(r"\d") {
         add_range(&mut allowed, b'0', b'9');
         return Some((allowed, rest));
@@ -163,7 +163,7 @@ fn class(body: &str) -> Option<(u128, &str)> {
             add_range(&mut allowed, member, high);
             i += 2;
         } else {
-            allowed |= 1 << member;
+            allowed[usize::from(member)] = true;
         }
     }
     Some((allowed, rest))
@@ -182,17 +182,17 @@ fn class_end(bytes: &[u8]) -> Option<usize> {
     None
 }
 
-fn add_range(allowed: &mut u128, low: u8, high: u8) {
+fn add_range(allowed: &mut [bool; 256], low: u8, high: u8) {
     for b in low..=high {
-        *allowed |= 1 << b;
+        allowed[usize::from(b)] = true;
     }
 }
 
-fn add_word(allowed: &mut u128) {
+fn add_word(allowed: &mut [bool; 256]) {
     add_range(allowed, b'a', b'z');
     add_range(allowed, b'A', b'Z');
     add_range(allowed, b'0', b'9');
-    *allowed |= 1 << b'_';
+    allowed[usize::from(b'_')] = true;
 }
 
 /// `+`, `*`, `{m}`, `{m,}` or `{m,n}`, as (min, max).
