@@ -19,13 +19,16 @@ use crate::schema::ObjectNode;
 pub(crate) struct ObjectRule {
     site: Span,
     properties: Box<[PropertyRule]>,
+    /// The properties' names, one after another (one allocation for all).
+    names: Box<str>,
     /// Whether `serde_json` maps iterate in key order in this build.
     keys_sorted: bool,
 }
 
 #[derive(Debug, Clone)]
 struct PropertyRule {
-    name: Box<str>,
+    /// Where the name is in [`ObjectRule::names`].
+    name: (usize, usize),
     /// The name again, in the schema's text, for a `required` message.
     name_in_text: Span,
     /// The name's [`Key::prefix`].
@@ -35,11 +38,17 @@ struct PropertyRule {
 }
 
 impl PropertyRule {
+    /// The name as a key; `names` is the object's [`ObjectRule::names`].
+    /// Only a name longer than its prefix needs `names`, and only when the
+    /// prefixes are equal.
     #[inline(always)]
-    fn key(&self) -> Key<'_> {
+    fn key<'a>(&self, names: &'a str) -> Key<'a> {
+        let (start, end) = self.name;
         Key {
-            text: &self.name,
             prefix: self.prefix,
+            len: end - start,
+            names,
+            rest: (start + 8, end),
         }
     }
 
@@ -56,12 +65,15 @@ impl ObjectRule {
         required.sort_unstable();
         let mut by_name: Vec<_> = node.properties.iter().collect();
         by_name.sort_by(|a, b| a.name.cmp(&b.name));
+        let mut names = String::with_capacity(by_name.iter().map(|p| p.name.len()).sum());
         let properties = by_name
             .into_iter()
             .map(|property| {
                 let property_site = text.child(site, &["properties", &property.name]);
+                let start = names.len();
+                names.push_str(&property.name);
                 PropertyRule {
-                    name: Box::from(property.name.as_str()),
+                    name: (start, names.len()),
                     name_in_text: text.verbatim(&property.name),
                     prefix: Key::new(&property.name).prefix,
                     required: required.binary_search(&property.name.as_str()).is_ok(),
@@ -72,6 +84,7 @@ impl ObjectRule {
         ObjectRule {
             site,
             properties,
+            names: names.into_boxed_str(),
             keys_sorted: *MAPS_ARE_SORTED,
         }
     }
@@ -91,13 +104,15 @@ impl ObjectRule {
         let mut pending = self.properties.iter();
         let mut property = pending.next();
         'keys: for (key, value) in map {
+            let key_text = key;
             let key = Key::new(key);
             while let Some(current) = property {
-                match current.key().cmp(&key) {
+                match current.key(&self.names).cmp(&key) {
                     Ordering::Greater => continue 'keys,
                     Ordering::Equal => {
                         property = pending.next();
-                        if !current.rule.check(value, &at.key(&current.name), sink) {
+                        // Equal to the name: the key itself is the path.
+                        if !current.rule.check(value, &at.key(key_text), sink) {
                             valid = false;
                             if S::FAIL_FAST {
                                 return false;
@@ -133,8 +148,10 @@ impl ObjectRule {
     ) -> bool {
         let mut valid = true;
         for property in &self.properties {
-            match map.get(&*property.name) {
-                Some(value) if !property.rule.check(value, &at.key(&property.name), sink) => {
+            let (start, end) = property.name;
+            let name = self.names.get(start..end).unwrap_or_default();
+            match map.get(name) {
+                Some(value) if !property.rule.check(value, &at.key(name), sink) => {
                     valid = false;
                     if S::FAIL_FAST {
                         return false;
@@ -159,7 +176,12 @@ impl ObjectRule {
 /// would call `memcmp`.
 #[derive(Debug, Clone, Copy)]
 struct Key<'a> {
-    text: &'a str,
+    /// The whole key's length in bytes.
+    len: usize,
+    /// The bytes after the prefix: `names[rest.0..rest.1]`, looked at only
+    /// when two prefixes are equal and a key is longer than eight bytes.
+    names: &'a str,
+    rest: (usize, usize),
     /// The first eight bytes, big-endian, zero-padded.
     prefix: u64,
 }
@@ -168,8 +190,10 @@ impl<'a> Key<'a> {
     #[inline(always)]
     fn new(text: &'a str) -> Self {
         Key {
-            text,
             prefix: prefix(text.as_bytes()),
+            len: text.len(),
+            names: text,
+            rest: (8, text.len()),
         }
     }
 
@@ -181,9 +205,7 @@ impl<'a> Key<'a> {
         match self.prefix.cmp(&other.prefix) {
             // Equal prefixes, and neither key is longer: what the shorter
             // lacks are zero bytes, so it sorts first.
-            Ordering::Equal if self.text.len() <= 8 && other.text.len() <= 8 => {
-                self.text.len().cmp(&other.text.len())
-            }
+            Ordering::Equal if self.len <= 8 && other.len <= 8 => self.len.cmp(&other.len),
             Ordering::Equal => self.rest().cmp(other.rest()),
             unequal => unequal,
         }
@@ -191,7 +213,8 @@ impl<'a> Key<'a> {
 
     /// What follows the prefix.
     fn rest(&self) -> &'a [u8] {
-        self.text.as_bytes().get(8..).unwrap_or_default()
+        let (start, end) = self.rest;
+        self.names.as_bytes().get(start..end).unwrap_or_default()
     }
 }
 
@@ -232,7 +255,7 @@ mod tests {
 
     use super::super::site::{Span, Text};
     use super::super::{Rule, Validator};
-    use super::{Key, ObjectRule};
+    use super::{Key, ObjectRule, PropertyRule};
     use crate::schema::SchemaNode;
     use crate::ToolArgsSchema;
 
@@ -314,6 +337,35 @@ mod tests {
         for a in &keys {
             for b in &keys {
                 assert_eq!(Key::new(a).cmp(&Key::new(b)), a.cmp(b), "{a:?} vs {b:?}");
+            }
+        }
+    }
+
+    /// A property's key points into its object's names buffer; it must
+    /// order as the name itself does, wherever the name sits in the buffer.
+    #[test]
+    fn property_keys_order_as_their_names() {
+        let keys = keys();
+        let leaf = Rule::Object(ObjectRule::compile(
+            &Default::default(),
+            Span::ROOT,
+            &mut Text::default(),
+        ));
+        for a in &keys {
+            for b in &keys {
+                let names = format!("{b}{a}");
+                let property = PropertyRule {
+                    name: (b.len(), names.len()),
+                    name_in_text: Span::ROOT,
+                    prefix: Key::new(a).prefix,
+                    required: false,
+                    rule: leaf.clone(),
+                };
+                assert_eq!(
+                    property.key(&names).cmp(&Key::new(b)),
+                    a.cmp(b),
+                    "{a:?} vs {b:?}"
+                );
             }
         }
     }
