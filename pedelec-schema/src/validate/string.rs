@@ -16,6 +16,11 @@ pub(crate) struct StringRule {
     min_length: Option<u64>,
     max_length: Option<u64>,
     pattern: Option<Pattern>,
+    /// Byte lengths that surely pass the length bounds, for a string node
+    /// with neither `enum` nor `pattern`: a code point is one to four
+    /// bytes, so `4 * minLength <= bytes <= maxLength` settles it without
+    /// counting. `None` when the node has more to check.
+    surely_passing_bytes: Option<(u64, u64)>,
 }
 
 impl StringRule {
@@ -26,11 +31,32 @@ impl StringRule {
             min_length: node.min_length,
             max_length: node.max_length,
             pattern: node.pattern.clone(),
+            surely_passing_bytes: (node.enum_values.is_none() && node.pattern.is_none()).then(
+                || {
+                    (
+                        node.min_length.map_or(0, |min| min.saturating_mul(4)),
+                        node.max_length.unwrap_or(u64::MAX),
+                    )
+                },
+            ),
         }
     }
 
-    #[inline]
+    /// Most strings pass by their byte length alone; the rest are checked
+    /// keyword by keyword.
+    #[inline(always)]
     pub(super) fn check<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
+        if let (Value::String(text), Some((low, high))) = (value, self.surely_passing_bytes) {
+            let bytes = text.len() as u64;
+            if low <= bytes && bytes <= high {
+                return true;
+            }
+        }
+        self.check_exactly(value, at, sink)
+    }
+
+    #[inline(never)]
+    fn check_exactly<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
         let Value::String(text) = value else {
             return type_mismatch("a string", value, at, self.site, sink);
         };
