@@ -1,4 +1,4 @@
-//! Findings about a schema: what [`lint`](crate::lint) reports and what a
+//! Findings about a schema: what [`lint`](crate::lint()) reports and what a
 //! failed [`ToolArgsSchema::from_value`](crate::ToolArgsSchema::from_value)
 //! carries.
 

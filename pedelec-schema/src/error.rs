@@ -7,7 +7,7 @@ use crate::diagnostic::Diagnostic;
 /// Every error found in a schema that is outside the subset.
 ///
 /// Returned by [`ToolArgsSchema::from_value`](crate::ToolArgsSchema::from_value)
-/// and its siblings. It holds errors only; [`lint`](crate::lint) also gives
+/// and its siblings. It holds errors only; [`lint`](crate::lint()) also gives
 /// warnings.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SchemaError {

@@ -14,7 +14,7 @@
 //! - [`ToolArgsSchema::validate`] checks the arguments a tool receives and
 //!   reports every failure; [`ToolArgsSchema::is_valid`] only answers yes or
 //!   no. Neither ever fills in a `default`.
-//! - [`lint`] reports every error and warning about a hand-written schema.
+//! - [`lint()`] reports every error and warning about a hand-written schema.
 //! - `#[derive(ToolArgs)]` derives the schema from a Rust type and its
 //!   `serde` attributes, checking at compile time that it stays inside the
 //!   subset; [`ToolArgs::from_args`] validates the arguments, then reads them
@@ -54,6 +54,10 @@
 //!   the specification lists them, then an object's properties by name (a
 //!   missing required property at its name's place), and array items by
 //!   index.
+//! - **Messages are written when read.** A [`ValidationError`] keeps what
+//!   failed as data and formats its message in
+//!   [`message`](ValidationError::message), `Display` or serialization, so
+//!   collecting errors formats nothing.
 //! - **Property order.** Nodes built in code serialize their properties in
 //!   the order they were built in; a schema parsed from a
 //!   `serde_json::Value` has the map's order (sorted by name, unless
