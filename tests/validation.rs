@@ -236,6 +236,23 @@ fn one_of_says_how_many_branches_matched_and_why_each_failed() {
 }
 
 #[test]
+fn a_branch_with_many_failures_is_quoted_by_its_first_two_and_a_count() {
+    let target = schema(json!({"oneOf": [
+        {"type": "object", "properties": {
+            "a": {"type": "string"}, "b": {"type": "string"}, "c": {"type": "string"}, "d": {"type": "string"}
+        }, "required": ["a", "b", "c", "d"]},
+        {"type": "string"}
+    ]}));
+    let none = errors(&target, json!({}));
+    assert_eq!(
+        none[0].message(),
+        "the value matches none of the 2 `oneOf` branches (branch 0: the required property `a` \
+         is missing; the required property `b` is missing; 2 more | branch 1: expected a string, \
+         found an object with 0 properties)"
+    );
+}
+
+#[test]
 fn messages_never_quote_a_whole_huge_value() {
     let s = schema(json!({"type": "string", "enum": ["a"]}));
     let long = "x".repeat(100_000);

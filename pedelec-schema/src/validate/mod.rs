@@ -137,12 +137,24 @@ impl Rule {
     }
 
     fn errors(&self, value: &Value, text: &Arc<str>) -> Vec<ValidationError> {
+        self.first_errors(value, text, usize::MAX).0
+    }
+
+    /// The first `kept` failures of `value`, and how many there are.
+    fn first_errors(
+        &self,
+        value: &Value,
+        text: &Arc<str>,
+        kept: usize,
+    ) -> (Vec<ValidationError>, usize) {
         let mut sink = Collect {
             text,
             errors: Vec::new(),
+            kept,
+            count: 0,
         };
         self.check(value, &Trail::ROOT, &mut sink);
-        sink.errors
+        (sink.errors, sink.count)
     }
 }
 
@@ -167,10 +179,13 @@ impl Sink for FailFast {
     fn fail(&mut self, _: &Trail<'_>, _: Span, _: impl FnOnce(&Arc<str>) -> Failure) {}
 }
 
-/// The `validate` sink: every failure, in walk order.
+/// The `validate` sink: every failure, in walk order; past the first
+/// `kept`, only counted.
 struct Collect<'a> {
     text: &'a Arc<str>,
     errors: Vec<ValidationError>,
+    kept: usize,
+    count: usize,
 }
 
 impl Sink for Collect<'_> {
@@ -181,8 +196,12 @@ impl Sink for Collect<'_> {
         /// the list does not grow one doubling at a time (and a valid call
         /// still allocates nothing).
         const FIRST_CAPACITY: usize = 8;
+        self.count += 1;
+        if self.errors.len() >= self.kept {
+            return;
+        }
         if self.errors.capacity() == 0 {
-            self.errors.reserve_exact(FIRST_CAPACITY);
+            self.errors.reserve_exact(FIRST_CAPACITY.min(self.kept));
         }
         let failure = failure(self.text);
         self.errors.push(ValidationError::new(

@@ -66,9 +66,7 @@ impl OneOfRule {
         self.branches
             .iter()
             .map(|branch| {
-                let mut first = branch.errors(value, text);
-                let count = first.len();
-                first.truncate(QUOTED_PER_BRANCH);
+                let (first, count) = branch.first_errors(value, text, QUOTED_PER_BRANCH);
                 BranchFailures { first, count }
             })
             .collect()
