@@ -8,26 +8,11 @@
 
 use serde_json::{Map, Value};
 
-/// Every keyword of the subset, in slot order.
-const SLOTTED: [&str; 17] = [
-    "type",
-    "oneOf",
-    "description",
-    "default",
-    "examples",
-    "enum",
-    "minLength",
-    "maxLength",
-    "pattern",
-    "minimum",
-    "maximum",
-    "items",
-    "minItems",
-    "maxItems",
-    "uniqueItems",
-    "properties",
-    "required",
-];
+use crate::keywords::{KIND_KEYWORDS, METADATA};
+
+/// One slot for each keyword of the subset: `type`, `oneOf`, the metadata
+/// and the kind keywords.
+const SLOTS: usize = 2 + METADATA.len() + KIND_KEYWORDS.len();
 
 /// The slot of a subset keyword. A `match` on string literals compiles to
 /// a switch on the length and a few fixed-size comparisons, with no call.
@@ -58,12 +43,12 @@ fn slot(key: &str) -> Option<usize> {
 /// A node's map, with its subset keywords filed by slot.
 pub(crate) struct Fields<'a> {
     map: &'a Map<String, Value>,
-    slots: [Option<&'a Value>; SLOTTED.len()],
+    slots: [Option<&'a Value>; SLOTS],
 }
 
 impl<'a> Fields<'a> {
     pub(crate) fn new(map: &'a Map<String, Value>) -> Self {
-        let mut slots = [None; SLOTTED.len()];
+        let mut slots = [None; SLOTS];
         for (key, value) in map {
             if let Some(slot) = slot(key) {
                 slots[slot] = Some(value);
@@ -98,11 +83,24 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// Every keyword of the subset, as the keyword tables list them.
+    fn subset_keywords() -> Vec<&'static str> {
+        ["type", "oneOf"]
+            .into_iter()
+            .chain(METADATA.iter().copied())
+            .chain(KIND_KEYWORDS.iter().map(|(name, _)| *name))
+            .collect()
+    }
+
     #[test]
-    fn every_slotted_keyword_has_its_own_slot() {
-        for (index, keyword) in SLOTTED.iter().enumerate() {
-            assert_eq!(slot(keyword), Some(index), "{keyword}");
-        }
+    fn every_subset_keyword_has_a_slot_of_its_own() {
+        let mut slots: Vec<usize> = subset_keywords()
+            .into_iter()
+            .map(|keyword| slot(keyword).unwrap_or_else(|| panic!("{keyword} has no slot")))
+            .collect();
+        slots.sort_unstable();
+        slots.dedup();
+        assert_eq!(slots, (0..SLOTS).collect::<Vec<_>>());
     }
 
     #[test]
@@ -110,9 +108,8 @@ mod tests {
         let value = json!({"type": "string", "minLength": 1, "x-custom": true, "format": "uri"});
         let map = value.as_object().unwrap();
         let fields = Fields::new(map);
-        for key in SLOTTED
-            .iter()
-            .copied()
+        for key in subset_keywords()
+            .into_iter()
             .chain(["x-custom", "format", "absent", ""])
         {
             assert_eq!(fields.get(key), map.get(key), "{key}");
