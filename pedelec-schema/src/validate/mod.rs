@@ -15,6 +15,10 @@
 //! into words only when someone reads its message, so collecting errors does
 //! no formatting, and validating a valid value allocates nothing.
 //!
+//! Leaves settle their common case inline in the loops of objects and
+//! arrays - a number inside its bounds' interval, a string by its byte
+//! length - and leave everything else to an exact, out-of-line check.
+//!
 //! Recursion follows the schema, which is at most [`MAX_DEPTH`](crate::MAX_DEPTH)
 //! deep, so no value - however deeply nested - can overflow the stack.
 
