@@ -116,9 +116,7 @@ impl Failure {
             Failure::NoBranch { .. } | Failure::SeveralBranches { .. } => "oneOf",
         }
     }
-}
 
-impl Failure {
     /// The message, in words an agent can act on; `text` is the compiled
     /// schema's text, which spans refer to.
     pub(crate) fn words<'a>(&'a self, text: &'a str) -> Words<'a> {
