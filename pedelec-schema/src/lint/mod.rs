@@ -125,5 +125,5 @@ fn rejection(node: &SchemaNode, value: &Value) -> Option<String> {
     } else {
         format!("at {}: ", first.path())
     };
-    Some(format!("{at}{}", first.words()))
+    Some(format!("{at}{}", first.message()))
 }

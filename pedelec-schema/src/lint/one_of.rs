@@ -11,7 +11,7 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::numeric::compare;
 use crate::pointer;
 use crate::schema::{ArrayNode, NumberNode, ObjectNode, OneOfNode, SchemaNode, StringNode};
-use crate::validate::node_accepts;
+use crate::validate::Validator;
 
 pub(super) fn check(one_of: &OneOfNode, at: &str, out: &mut Vec<Diagnostic>) {
     let here = pointer::join(at, "oneOf");
@@ -71,9 +71,8 @@ fn enum_disjoint<T>(
     to_json: impl Fn(&T) -> serde_json::Value,
 ) -> Option<bool> {
     values.map(|values| {
-        !values
-            .iter()
-            .any(|value| node_accepts(other, &to_json(value)))
+        let other = Validator::of(other);
+        !values.iter().any(|value| other.accepts(&to_json(value)))
     })
 }
 

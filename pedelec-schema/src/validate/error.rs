@@ -1,8 +1,8 @@
 use std::fmt::{self, Display, Formatter};
 
-use serde::ser::{Serialize, SerializeStruct, Serializer};
-
 use std::sync::Arc;
+
+use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use super::failure::Failure;
 use super::site::Span;
@@ -35,11 +35,11 @@ use crate::small_string::SmallString;
 #[derive(Clone)]
 pub struct ValidationError {
     path: SmallString,
-    /// The compiled schema's text, which `site` and the failure refer to.
+    /// The compiled schema's text, which `site` refers to.
     text: Arc<str>,
     /// The schema pointer of the node that failed.
     site: Span,
-    failure: Failure,
+    pub(super) failure: Failure,
 }
 
 impl ValidationError {
@@ -69,12 +69,7 @@ impl ValidationError {
 
     /// What is wrong, in words an agent can act on.
     pub fn message(&self) -> String {
-        self.words().to_string()
-    }
-
-    /// The message, written when displayed.
-    pub(crate) fn words(&self) -> impl Display + '_ {
-        self.failure.words(&self.text)
+        self.failure.to_string()
     }
 }
 
@@ -95,7 +90,7 @@ impl Display for ValidationError {
             "" => "(root)",
             path => path,
         };
-        write!(f, "{path}: {}", self.words())
+        write!(f, "{path}: {}", self.failure)
     }
 }
 
@@ -128,7 +123,7 @@ impl Serialize for ValidationError {
         s.serialize_field("path", self.path())?;
         s.serialize_field("schema_path", &Written(SchemaPath(self)))?;
         s.serialize_field("keyword", self.keyword())?;
-        s.serialize_field("message", &Written(self.words()))?;
+        s.serialize_field("message", &Written(&self.failure))?;
         s.end()
     }
 }

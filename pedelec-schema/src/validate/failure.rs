@@ -11,9 +11,9 @@ use std::sync::Arc;
 use serde_json::Number;
 
 use super::error::ValidationError;
-use super::site::Span;
 use crate::message::{Excerpt, Listed, Quoted};
 use crate::pattern::Pattern;
+use crate::small_string::SmallString;
 
 pub(crate) use crate::message::Found;
 
@@ -69,8 +69,7 @@ pub(crate) enum Failure {
         second: usize,
     },
     Required {
-        /// The property's name, in the schema's text.
-        name: Span,
+        name: SmallString,
     },
     /// No `oneOf` branch matched: why each failed, found while the value
     /// was at hand.
@@ -116,26 +115,12 @@ impl Failure {
             Failure::NoBranch { .. } | Failure::SeveralBranches { .. } => "oneOf",
         }
     }
-
-    /// The message, in words an agent can act on; `text` is the compiled
-    /// schema's text, which spans refer to.
-    pub(crate) fn words<'a>(&'a self, text: &'a str) -> Words<'a> {
-        Words {
-            failure: self,
-            text,
-        }
-    }
 }
 
-/// A failure's message, written when displayed.
-pub(crate) struct Words<'a> {
-    failure: &'a Failure,
-    text: &'a str,
-}
-
-impl Display for Words<'_> {
+/// The message, in words an agent can act on.
+impl Display for Failure {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        match self.failure {
+        match self {
             Failure::Type { expected, found } => write!(f, "expected {expected}, found {found}"),
             Failure::StringEnum { text, allowed } => write!(
                 f,
@@ -182,7 +167,7 @@ impl Display for Words<'_> {
             Failure::Required { name } => write!(
                 f,
                 "the required property `{}` is missing",
-                name.of(self.text)
+                name.as_str()
             ),
             Failure::NoBranch { branches } => write_no_branch(f, branches),
             Failure::SeveralBranches {
@@ -219,7 +204,7 @@ fn write_no_branch(f: &mut Formatter<'_>, branches: &[BranchFailures]) -> fmt::R
             if !error.path().is_empty() {
                 write!(f, "{}: ", error.path())?;
             }
-            write!(f, "{}", error.words())?;
+            write!(f, "{}", error.failure)?;
         }
         if branch.count > branch.first.len() {
             write!(f, "; {} more", branch.count - branch.first.len())?;

@@ -63,18 +63,17 @@ pub(crate) struct Validator {
 impl Validator {
     /// Compiles a root object node.
     pub(crate) fn root(root: &ObjectNode) -> Self {
-        let mut text = Text::default();
-        let rule = Rule::Object(ObjectRule::compile(root, Span::ROOT, &mut text));
-        Validator {
-            rule,
-            text: text.finish(),
-        }
+        Self::compiled(|text| Rule::Object(ObjectRule::compile(root, Span::ROOT, text)))
     }
 
     /// Compiles any node; its errors are located relative to it.
     pub(crate) fn of(node: &SchemaNode) -> Self {
+        Self::compiled(|text| Rule::compile(node, Span::ROOT, text))
+    }
+
+    fn compiled(compile: impl FnOnce(&mut Text) -> Rule) -> Self {
         let mut text = Text::default();
-        let rule = Rule::compile(node, Span::ROOT, &mut text);
+        let rule = compile(&mut text);
         Validator {
             rule,
             text: text.finish(),

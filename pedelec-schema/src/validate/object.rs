@@ -5,8 +5,9 @@ use serde_json::{Map, Value};
 
 use super::failure::Failure;
 use super::site::{Span, Text};
-use super::{fail, type_mismatch, Rule, Sink, Trail};
+use super::{type_mismatch, Rule, Sink, Trail};
 use crate::schema::ObjectNode;
+use crate::small_string::SmallString;
 
 /// An object node: its properties sorted by name, each with whether it is
 /// required.
@@ -29,8 +30,6 @@ pub(crate) struct ObjectRule {
 struct PropertyRule {
     /// Where the name is in [`ObjectRule::names`].
     name: (usize, usize),
-    /// The name again, in the schema's text, for a `required` message.
-    name_in_text: Span,
     /// The name's [`Key::prefix`].
     prefix: u64,
     required: bool,
@@ -51,12 +50,6 @@ impl PropertyRule {
             rest: (start + 8, end),
         }
     }
-
-    fn missing(&self) -> Failure {
-        Failure::Required {
-            name: self.name_in_text,
-        }
-    }
 }
 
 impl ObjectRule {
@@ -74,7 +67,6 @@ impl ObjectRule {
                 names.push_str(&property.name);
                 PropertyRule {
                     name: (start, names.len()),
-                    name_in_text: text.verbatim(&property.name),
                     prefix: Key::new(&property.name).prefix,
                     required: required.binary_search(&property.name.as_str()).is_ok(),
                     rule: Rule::compile(&property.node, property_site, text),
@@ -87,6 +79,18 @@ impl ObjectRule {
             names: names.into_boxed_str(),
             keys_sorted: *MAPS_ARE_SORTED,
         }
+    }
+
+    /// Reports `property` missing. Out of line, so that the loops that
+    /// find a missing property keep nothing alive for it.
+    #[cold]
+    #[inline(never)]
+    fn missing<S: Sink>(&self, property: &PropertyRule, at: &Trail<'_>, sink: &mut S) {
+        let (start, end) = property.name;
+        let name = self.names.get(start..end).unwrap_or_default();
+        sink.fail(at, self.site, |_| Failure::Required {
+            name: SmallString::from(name),
+        });
     }
 
     /// Checks an object: its properties in name order, a missing required
@@ -123,7 +127,11 @@ impl ObjectRule {
                     Ordering::Less => {
                         property = pending.next();
                         if current.required {
-                            fail!(sink, at, self.site, valid, current.missing());
+                            self.missing(current, at, sink);
+                            valid = false;
+                            if S::FAIL_FAST {
+                                return false;
+                            }
                         }
                     }
                 }
@@ -132,7 +140,11 @@ impl ObjectRule {
         }
         for current in property.into_iter().chain(pending) {
             if current.required {
-                fail!(sink, at, self.site, valid, current.missing());
+                self.missing(current, at, sink);
+                valid = false;
+                if S::FAIL_FAST {
+                    return false;
+                }
             }
         }
         valid
@@ -159,7 +171,11 @@ impl ObjectRule {
                 }
                 Some(_) => {}
                 None if property.required => {
-                    fail!(sink, at, self.site, valid, property.missing());
+                    self.missing(property, at, sink);
+                    valid = false;
+                    if S::FAIL_FAST {
+                        return false;
+                    }
                 }
                 None => {}
             }
@@ -356,7 +372,6 @@ mod tests {
                 let names = format!("{b}{a}");
                 let property = PropertyRule {
                     name: (b.len(), names.len()),
-                    name_in_text: Span::ROOT,
                     prefix: Key::new(a).prefix,
                     required: false,
                     rule: leaf.clone(),

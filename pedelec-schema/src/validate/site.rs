@@ -1,10 +1,9 @@
 //! Where nodes are in the schema, for the errors reported there.
 //!
-//! Compiling a schema writes every node's schema pointer, and every
-//! property name a `required` message quotes, into one string. A rule keeps
-//! only a [`Span`] of it, and an error a shared handle on the string and its
-//! spans: compiling allocates no string per node, and recording an error
-//! copies none.
+//! Compiling a schema writes every node's schema pointer into one string.
+//! A rule keeps only a [`Span`] of it, and an error a shared handle on the
+//! string and its span: compiling allocates no string per node, and
+//! recording an error copies none.
 
 use std::sync::Arc;
 
@@ -44,16 +43,6 @@ impl Text {
         }
     }
 
-    /// `text`, as it is.
-    pub(crate) fn verbatim(&mut self, text: &str) -> Span {
-        let start = self.text.len();
-        self.text.push_str(text);
-        Span {
-            start,
-            end: self.text.len(),
-        }
-    }
-
     pub(crate) fn finish(self) -> Arc<str> {
         Arc::from(self.text)
     }
@@ -68,11 +57,9 @@ mod tests {
         let mut text = Text::default();
         let property = text.child(Span::ROOT, &["properties", "a/b~c"]);
         let items = text.child(property, &["items"]);
-        let name = text.verbatim("a/b~c");
         let text = text.finish();
         assert_eq!(property.of(&text), "/properties/a~1b~0c");
         assert_eq!(items.of(&text), "/properties/a~1b~0c/items");
-        assert_eq!(name.of(&text), "a/b~c");
         assert_eq!(Span::ROOT.of(&text), "");
     }
 }
