@@ -7,8 +7,9 @@
 //! ```
 //!
 //! Arguments: the case (`polygons`, `twenty`, `large`), the side (`pedelec`,
-//! `jsonschema`) and optionally `errors` for the invalid input, or `compile`
-//! to build the schema instead of validating. `N` sets the
+//! `jsonschema`) and optionally `errors` to collect the errors of the
+//! invalid input, `collect` to run the same collecting walk over the valid
+//! input, or `compile` to build the schema instead of validating. `N` sets the
 //! number of iterations; `N=0` measures the setup alone, to subtract.
 
 use std::hint::black_box;
@@ -25,14 +26,21 @@ fn main() {
     let (case, side) = match (args.first(), args.get(1)) {
         (Some(case), Some(side)) => (case.as_str(), side.as_str()),
         _ => {
-            eprintln!("usage: profile polygons|twenty|large pedelec|jsonschema [errors|compile]");
+            eprintln!(
+                "usage: profile polygons|twenty|large pedelec|jsonschema [errors|collect|compile]"
+            );
             std::process::exit(2);
         }
     };
-    let errors = args.get(2).is_some_and(|a| a == "errors");
-    let compile = args.get(2).is_some_and(|a| a == "compile");
+    let mode = args.get(2).map(String::as_str);
+    let errors = matches!(mode, Some("errors" | "collect"));
+    let compile = mode == Some("compile");
     let (schema, valid, invalid) = inputs(case);
-    let input = if errors { &invalid } else { &valid };
+    let input = if mode == Some("errors") {
+        &invalid
+    } else {
+        &valid
+    };
     let iterations: usize = std::env::var("N")
         .ok()
         .and_then(|n| n.parse().ok())

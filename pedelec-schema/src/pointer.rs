@@ -19,8 +19,28 @@ pub fn push(pointer: &mut String, token: &str) {
     write_token(token, |piece| pointer.push_str(piece));
 }
 
+/// Whether `token` holds a `~` or a `/`. Keys are read eight bytes at a
+/// time, the last eight overlapping the others, rather than byte by byte.
+#[inline]
 fn needs_escape(token: &str) -> bool {
-    token.bytes().any(|b| b == b'~' || b == b'/')
+    let bytes = token.as_bytes();
+    let Some(last) = bytes.last_chunk::<8>() else {
+        return bytes.iter().any(|&b| b == b'~' || b == b'/');
+    };
+    has_escape_byte(u64::from_le_bytes(*last))
+        || bytes
+            .chunks_exact(8)
+            .any(|word| has_escape_byte(u64::from_le_bytes(word.try_into().expect("eight bytes"))))
+}
+
+/// Whether any byte of `word` is `~` or `/`: a byte is zero after XOR with
+/// the one it is compared to, and the classic zero-byte test finds it.
+#[inline(always)]
+fn has_escape_byte(word: u64) -> bool {
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    let has_zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS != 0;
+    has_zero(word ^ (ONES * u64::from(b'~'))) || has_zero(word ^ (ONES * u64::from(b'/')))
 }
 
 /// Appends `/index`.
@@ -140,5 +160,30 @@ mod tests {
         let mut pointer = String::from("/oneOf");
         push_index(&mut pointer, 12);
         assert_eq!(pointer, "/oneOf/12");
+    }
+
+    /// The word-at-a-time scan against a byte-by-byte one: `~` or `/` at
+    /// every position of tokens that fill, straddle and overrun eight-byte
+    /// words, among neighbours that differ from them by one bit or byte
+    /// value (`.`, `0`, `}`, DEL, and bytes of `¯`, `þ` and `🐲`).
+    #[test]
+    fn escapes_are_found_at_every_position() {
+        let fillers = ["a", ".", "0", "}", "\u{7f}", "¯", "þ", "🐲"];
+        for filler in fillers {
+            for count in 0..20 {
+                let plain = filler.repeat(count);
+                assert!(!needs_escape(&plain), "{plain:?}");
+                for special in ['~', '/'] {
+                    for at in 0..=count {
+                        let token = format!(
+                            "{}{special}{}",
+                            filler.repeat(at),
+                            filler.repeat(count - at)
+                        );
+                        assert!(needs_escape(&token), "{token:?}");
+                    }
+                }
+            }
+        }
     }
 }

@@ -26,22 +26,28 @@ impl SmallString {
 
     #[inline]
     pub(crate) fn push_str(&mut self, text: &str) {
+        if let SmallString::Inline { len, bytes } = self {
+            let start = usize::from(*len);
+            if let Some(room) = bytes.get_mut(start..start + text.len()) {
+                room.copy_from_slice(text.as_bytes());
+                // At most INLINE, which fits a u8.
+                *len = (start + text.len()) as u8;
+                return;
+            }
+        }
+        self.push_str_on_heap(text);
+    }
+
+    /// Out of line, so that the inline case stays a bounds check and a copy.
+    #[cold]
+    #[inline(never)]
+    fn push_str_on_heap(&mut self, text: &str) {
         match self {
-            SmallString::Inline { len, bytes } => {
-                let start = usize::from(*len);
-                match bytes.get_mut(start..start + text.len()) {
-                    Some(room) => {
-                        room.copy_from_slice(text.as_bytes());
-                        // At most INLINE, which fits a u8.
-                        *len = (start + text.len()) as u8;
-                    }
-                    None => {
-                        let mut heap = String::with_capacity(2 * (start + text.len()));
-                        heap.push_str(self.as_str());
-                        heap.push_str(text);
-                        *self = SmallString::Heap(heap);
-                    }
-                }
+            SmallString::Inline { .. } => {
+                let mut heap = String::with_capacity(2 * (self.as_str().len() + text.len()));
+                heap.push_str(self.as_str());
+                heap.push_str(text);
+                *self = SmallString::Heap(heap);
             }
             SmallString::Heap(heap) => heap.push_str(text),
         }

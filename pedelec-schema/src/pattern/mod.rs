@@ -105,9 +105,16 @@ impl Pattern {
     pub fn is_match(&self, text: &str) -> bool {
         match &self.0.matcher {
             Matcher::Simple(simple) => simple.is_match(text),
-            Matcher::Regex(regex) => regex.is_match(text),
+            Matcher::Regex(regex) => regex_matches(regex, text),
         }
     }
+}
+
+/// Out of line: a regex search needs a large stack frame, which the simple
+/// matchers should not pay for on every call.
+#[inline(never)]
+fn regex_matches(regex: &Regex, text: &str) -> bool {
+    regex.is_match(text)
 }
 
 impl PartialEq for Pattern {

@@ -74,9 +74,16 @@ impl Simple {
             Simple::Prefix(literal) => text.starts_with(literal.as_str()),
             Simple::Suffix(literal) => text.ends_with(literal.as_str()),
             Simple::Exact(literal) => text == literal,
-            Simple::Contains(literal) => text.contains(literal.as_str()),
+            Simple::Contains(literal) => contains(text, literal),
         }
     }
+}
+
+/// Out of line: a substring search needs a large stack frame, which the
+/// other shapes should not pay for on every call.
+#[inline(never)]
+fn contains(text: &str, literal: &str) -> bool {
+    text.contains(literal)
 }
 
 /// Characters with no special meaning in an ECMA pattern outside a class.

@@ -28,27 +28,49 @@ pub(crate) struct ObjectRule {
 
 #[derive(Debug, Clone)]
 struct PropertyRule {
-    /// Where the name is in [`ObjectRule::names`].
+    /// Where the name is in [`ObjectRule::names`]: its start and length.
     name: (usize, usize),
-    /// The name's [`Key::prefix`].
+    /// The name's [`prefix`].
     prefix: u64,
     required: bool,
     rule: Rule,
 }
 
 impl PropertyRule {
-    /// The name as a key; `names` is the object's [`ObjectRule::names`].
-    /// Only a name longer than its prefix needs `names`, and only when the
-    /// prefixes are equal.
+    /// How the name orders against an object's `key`, whose [`prefix`] is
+    /// `key_prefix`, as `str` orders them; `names` is the object's
+    /// [`ObjectRule::names`].
+    ///
+    /// Where the prefixes differ, they differ at a byte both strings have,
+    /// or where the shorter one is padded with a zero that sorts it first,
+    /// as `str` does. Equal prefixes of strings no longer than eight bytes
+    /// leave only the lengths to compare. Nothing else about the key is
+    /// looked at on the way, so the merged loop keeps nothing else alive.
     #[inline(always)]
-    fn key<'a>(&self, names: &'a str) -> Key<'a> {
-        let (start, end) = self.name;
-        Key {
-            prefix: self.prefix,
-            len: end - start,
-            names,
-            rest: (start + 8, end),
+    fn cmp_key(&self, names: &str, key: &str, key_prefix: u64) -> Ordering {
+        match self.prefix.cmp(&key_prefix) {
+            Ordering::Equal => {
+                let len = self.name.1;
+                if len <= 8 && key.len() <= 8 {
+                    len.cmp(&key.len())
+                } else {
+                    self.cmp_whole(names, key)
+                }
+            }
+            unequal => unequal,
         }
+    }
+
+    /// The rare case of equal prefixes and a longer string: the whole
+    /// strings decide.
+    #[inline(never)]
+    fn cmp_whole(&self, names: &str, key: &str) -> Ordering {
+        self.name_in(names).cmp(key)
+    }
+
+    fn name_in<'a>(&self, names: &'a str) -> &'a str {
+        let (start, len) = self.name;
+        names.get(start..start + len).unwrap_or_default()
     }
 }
 
@@ -66,8 +88,8 @@ impl ObjectRule {
                 let start = names.len();
                 names.push_str(&property.name);
                 PropertyRule {
-                    name: (start, names.len()),
-                    prefix: Key::new(&property.name).prefix,
+                    name: (start, property.name.len()),
+                    prefix: prefix(property.name.as_bytes()),
                     required: required.binary_search(&property.name.as_str()).is_ok(),
                     rule: Rule::compile(&property.node, property_site, text),
                 }
@@ -86,8 +108,7 @@ impl ObjectRule {
     #[cold]
     #[inline(never)]
     fn missing<S: Sink>(&self, property: &PropertyRule, at: &Trail<'_>, sink: &mut S) {
-        let (start, end) = property.name;
-        let name = self.names.get(start..end).unwrap_or_default();
+        let name = property.name_in(&self.names);
         sink.fail(at, self.site, |_| Failure::Required {
             name: SmallString::from(name),
         });
@@ -108,15 +129,14 @@ impl ObjectRule {
         let mut pending = self.properties.iter();
         let mut property = pending.next();
         'keys: for (key, value) in map {
-            let key_text = key;
-            let key = Key::new(key);
+            let key_prefix = prefix(key.as_bytes());
             while let Some(current) = property {
-                match current.key(&self.names).cmp(&key) {
+                match current.cmp_key(&self.names, key, key_prefix) {
                     Ordering::Greater => continue 'keys,
                     Ordering::Equal => {
                         property = pending.next();
                         // Equal to the name: the key itself is the path.
-                        if !current.rule.check(value, &at.key(key_text), sink) {
+                        if !current.rule.check(value, &at.key(key), sink) {
                             valid = false;
                             if S::FAIL_FAST {
                                 return false;
@@ -160,8 +180,7 @@ impl ObjectRule {
     ) -> bool {
         let mut valid = true;
         for property in &self.properties {
-            let (start, end) = property.name;
-            let name = self.names.get(start..end).unwrap_or_default();
+            let name = property.name_in(&self.names);
             match map.get(name) {
                 Some(value) if !property.rule.check(value, &at.key(name), sink) => {
                     valid = false;
@@ -184,59 +203,12 @@ impl ObjectRule {
     }
 }
 
-/// A property name or an object key, with its first eight bytes as a
+/// The first eight bytes of `bytes` as a big-endian number, zero-padded: a
 /// number that orders like them.
 ///
-/// Names in tool schemas are short and mostly differ early, so comparing
-/// two keys is nearly always one integer comparison, where `str` ordering
-/// would call `memcmp`.
-#[derive(Debug, Clone, Copy)]
-struct Key<'a> {
-    /// The whole key's length in bytes.
-    len: usize,
-    /// The bytes after the prefix: `names[rest.0..rest.1]`, looked at only
-    /// when two prefixes are equal and a key is longer than eight bytes.
-    names: &'a str,
-    rest: (usize, usize),
-    /// The first eight bytes, big-endian, zero-padded.
-    prefix: u64,
-}
-
-impl<'a> Key<'a> {
-    #[inline(always)]
-    fn new(text: &'a str) -> Self {
-        Key {
-            prefix: prefix(text.as_bytes()),
-            len: text.len(),
-            names: text,
-            rest: (8, text.len()),
-        }
-    }
-
-    /// The order of `str`. Where the prefixes differ, they differ at a byte
-    /// both keys have, or where the shorter one is padded with a zero that
-    /// sorts it first, as `str` does.
-    #[inline(always)]
-    fn cmp(&self, other: &Key<'_>) -> Ordering {
-        match self.prefix.cmp(&other.prefix) {
-            // Equal prefixes, and neither key is longer: what the shorter
-            // lacks are zero bytes, so it sorts first.
-            Ordering::Equal if self.len <= 8 && other.len <= 8 => self.len.cmp(&other.len),
-            Ordering::Equal => self.rest().cmp(other.rest()),
-            unequal => unequal,
-        }
-    }
-
-    /// What follows the prefix.
-    fn rest(&self) -> &'a [u8] {
-        let (start, end) = self.rest;
-        self.names.as_bytes().get(start..end).unwrap_or_default()
-    }
-}
-
-/// The first eight bytes of `bytes` as a big-endian number, zero-padded.
-///
-/// Short keys are read with two overlapping loads rather than byte by byte:
+/// Names in tool schemas are short and mostly differ early, so comparing a
+/// key with a property name is nearly always one integer comparison, where
+/// `str` ordering would call `memcmp`. Short keys are read with two overlapping loads rather than byte by byte:
 /// where the loads overlap they hold the same bytes, so or-ing them is
 /// exact.
 #[inline(always)]
@@ -271,7 +243,7 @@ mod tests {
 
     use super::super::site::{Span, Text};
     use super::super::{Rule, Validator};
-    use super::{Key, ObjectRule, PropertyRule};
+    use super::{prefix, ObjectRule, PropertyRule};
     use crate::schema::SchemaNode;
     use crate::ToolArgsSchema;
 
@@ -339,26 +311,16 @@ mod tests {
             let shown = bytes.len().min(8);
             padded[..shown].copy_from_slice(&bytes[..shown]);
             assert_eq!(
-                Key::new(&text).prefix,
+                prefix(text.as_bytes()),
                 u64::from_be_bytes(padded),
                 "{text:?}"
             );
         }
     }
 
-    #[test]
-    fn key_order_is_str_order() {
-        let keys = keys();
-        assert_eq!(keys.len(), 170);
-        for a in &keys {
-            for b in &keys {
-                assert_eq!(Key::new(a).cmp(&Key::new(b)), a.cmp(b), "{a:?} vs {b:?}");
-            }
-        }
-    }
-
-    /// A property's key points into its object's names buffer; it must
-    /// order as the name itself does, wherever the name sits in the buffer.
+    /// A property's name lives in its object's names buffer; against any
+    /// key it must order as the name itself does, wherever the name sits
+    /// in the buffer.
     #[test]
     fn property_keys_order_as_their_names() {
         let keys = keys();
@@ -367,17 +329,18 @@ mod tests {
             Span::ROOT,
             &mut Text::default(),
         ));
+        assert_eq!(keys.len(), 170);
         for a in &keys {
             for b in &keys {
                 let names = format!("{b}{a}");
                 let property = PropertyRule {
-                    name: (b.len(), names.len()),
-                    prefix: Key::new(a).prefix,
+                    name: (b.len(), a.len()),
+                    prefix: prefix(a.as_bytes()),
                     required: false,
                     rule: leaf.clone(),
                 };
                 assert_eq!(
-                    property.key(&names).cmp(&Key::new(b)),
+                    property.cmp_key(&names, b, prefix(b.as_bytes())),
                     a.cmp(b),
                     "{a:?} vs {b:?}"
                 );
