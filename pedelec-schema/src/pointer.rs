@@ -76,11 +76,41 @@ pub(crate) fn write_token(token: &str, mut out: impl FnMut(&str)) {
     out(rest);
 }
 
+/// `/0` to `/99`, each in a slot of three bytes (a one-digit index is
+/// followed by a space that is not part of it).
+const SMALL_INDICES: &str = match std::str::from_utf8(&small_indices()) {
+    Ok(text) => text,
+    Err(_) => panic!("ASCII digits"),
+};
+
+const fn small_indices() -> [u8; 300] {
+    let mut text = [b' '; 300];
+    let mut index = 0;
+    while index < 100 {
+        let slot = 3 * index;
+        text[slot] = b'/';
+        if index < 10 {
+            text[slot + 1] = b'0' + index as u8;
+        } else {
+            text[slot + 1] = b'0' + (index / 10) as u8;
+            text[slot + 2] = b'0' + (index % 10) as u8;
+        }
+        index += 1;
+    }
+    text
+}
+
 /// Writes `/index` to `out`.
 #[inline]
 pub(crate) fn write_index(index: usize, mut out: impl FnMut(&str)) {
-    // Digits by hand: error paths are built on the hot path of collecting
-    // errors, where `core::fmt` would cost more than the rest of the path.
+    // Error paths are built on the hot path of collecting errors, where
+    // `core::fmt` would cost more than the rest of the path. Most indices
+    // in tool arguments are small enough to be looked up.
+    if index < 100 {
+        let len = if index < 10 { 2 } else { 3 };
+        out(&SMALL_INDICES[3 * index..3 * index + len]);
+        return;
+    }
     let mut text = [0u8; 21];
     let mut start = text.len();
     let mut rest = index;
@@ -157,9 +187,11 @@ mod tests {
 
     #[test]
     fn indices_are_decimal() {
-        let mut pointer = String::from("/oneOf");
-        push_index(&mut pointer, 12);
-        assert_eq!(pointer, "/oneOf/12");
+        for index in (0..=200).chain([1207, usize::MAX]) {
+            let mut pointer = String::from("/oneOf");
+            push_index(&mut pointer, index);
+            assert_eq!(pointer, format!("/oneOf/{index}"));
+        }
     }
 
     /// The word-at-a-time scan against a byte-by-byte one: `~` or `/` at

@@ -43,7 +43,7 @@ impl ArrayRule {
             }
         }
         for (index, element) in elements.iter().enumerate() {
-            if !self.items.check(element, &at.index(index), sink) {
+            if !at.with_index::<S, _>(index, |at| self.items.check(element, at, sink)) {
                 valid = false;
                 if S::FAIL_FAST {
                     return false;

@@ -136,7 +136,7 @@ impl ObjectRule {
                     Ordering::Equal => {
                         property = pending.next();
                         // Equal to the name: the key itself is the path.
-                        if !current.rule.check(value, &at.key(key), sink) {
+                        if !at.with_key::<S, _>(key, |at| current.rule.check(value, at, sink)) {
                             valid = false;
                             if S::FAIL_FAST {
                                 return false;
@@ -182,7 +182,9 @@ impl ObjectRule {
         for property in &self.properties {
             let name = property.name_in(&self.names);
             match map.get(name) {
-                Some(value) if !property.rule.check(value, &at.key(name), sink) => {
+                Some(value)
+                    if !at.with_key::<S, _>(name, |at| property.rule.check(value, at, sink)) =>
+                {
                     valid = false;
                     if S::FAIL_FAST {
                         return false;

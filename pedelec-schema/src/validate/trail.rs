@@ -1,5 +1,6 @@
 //! Where the walk is in the value.
 
+use super::Sink;
 use crate::pointer::{write_index, write_token};
 use crate::small_string::SmallString;
 
@@ -11,8 +12,8 @@ enum Segment<'a> {
 }
 
 /// A JSON Pointer into the value, as a linked list of segments that live on
-/// the stack: descending costs a few stores, and the pointer is only spelled
-/// out when a failure is recorded.
+/// the stack: descending costs a few stores (none at all when failing fast),
+/// and the pointer is only spelled out when a failure is recorded.
 #[derive(Clone, Copy)]
 pub(crate) struct Trail<'a> {
     parent: Option<&'a Trail<'a>>,
@@ -25,8 +26,34 @@ impl<'a> Trail<'a> {
         segment: None,
     };
 
+    /// Runs `check` with the trail of `key` below this one. A sink that
+    /// stops at the first failure never reads a trail, so it is given a
+    /// placeholder instead, and descending costs it nothing.
     #[inline(always)]
-    pub(crate) fn key(&'a self, key: &'a str) -> Trail<'a> {
+    pub(crate) fn with_key<S: Sink, R>(&self, key: &str, check: impl FnOnce(&Trail<'_>) -> R) -> R {
+        if S::FAIL_FAST {
+            check(&Trail::ROOT)
+        } else {
+            check(&self.key(key))
+        }
+    }
+
+    /// [`with_key`](Self::with_key) for an array index.
+    #[inline(always)]
+    pub(crate) fn with_index<S: Sink, R>(
+        &self,
+        index: usize,
+        check: impl FnOnce(&Trail<'_>) -> R,
+    ) -> R {
+        if S::FAIL_FAST {
+            check(&Trail::ROOT)
+        } else {
+            check(&self.index(index))
+        }
+    }
+
+    #[inline(always)]
+    fn key(&'a self, key: &'a str) -> Trail<'a> {
         Trail {
             parent: Some(self),
             segment: Some(Segment::Key(key)),
@@ -34,7 +61,7 @@ impl<'a> Trail<'a> {
     }
 
     #[inline(always)]
-    pub(crate) fn index(&'a self, index: usize) -> Trail<'a> {
+    fn index(&'a self, index: usize) -> Trail<'a> {
         Trail {
             parent: Some(self),
             segment: Some(Segment::Index(index)),
