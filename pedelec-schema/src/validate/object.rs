@@ -48,16 +48,19 @@ impl PropertyRule {
     /// looked at on the way, so the merged loop keeps nothing else alive.
     #[inline(always)]
     fn cmp_key(&self, names: &str, key: &str, key_prefix: u64) -> Ordering {
-        match self.prefix.cmp(&key_prefix) {
-            Ordering::Equal => {
-                let len = self.name.1;
-                if len <= 8 && key.len() <= 8 {
-                    len.cmp(&key.len())
-                } else {
-                    self.cmp_whole(names, key)
-                }
-            }
-            unequal => unequal,
+        if self.prefix < key_prefix {
+            return Ordering::Less;
+        }
+        if self.prefix > key_prefix {
+            return Ordering::Greater;
+        }
+        let len = self.name.1;
+        if len == key.len() && len <= 8 {
+            Ordering::Equal
+        } else if len <= 8 && key.len() <= 8 {
+            len.cmp(&key.len())
+        } else {
+            self.cmp_whole(names, key)
         }
     }
 
@@ -126,15 +129,16 @@ impl ObjectRule {
         // One merged pass over the object's keys and the properties, both
         // in name order.
         let mut valid = true;
-        let mut pending = self.properties.iter();
-        let mut property = pending.next();
+        let properties = &self.properties[..];
+        // Properties before `next` have been matched or reported.
+        let mut next = 0;
         'keys: for (key, value) in map {
             let key_prefix = prefix(key.as_bytes());
-            while let Some(current) = property {
+            while let Some(current) = properties.get(next) {
                 match current.cmp_key(&self.names, key, key_prefix) {
                     Ordering::Greater => continue 'keys,
                     Ordering::Equal => {
-                        property = pending.next();
+                        next += 1;
                         // Equal to the name: the key itself is the path.
                         if !at.with_key::<S, _>(key, |at| current.rule.check(value, at, sink)) {
                             valid = false;
@@ -145,7 +149,7 @@ impl ObjectRule {
                         continue 'keys;
                     }
                     Ordering::Less => {
-                        property = pending.next();
+                        next += 1;
                         if current.required {
                             self.missing(current, at, sink);
                             valid = false;
@@ -158,7 +162,7 @@ impl ObjectRule {
             }
             break;
         }
-        for current in property.into_iter().chain(pending) {
+        for current in properties.get(next..).unwrap_or_default() {
             if current.required {
                 self.missing(current, at, sink);
                 valid = false;
