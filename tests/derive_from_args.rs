@@ -112,18 +112,14 @@ fn integers_at_the_edges_of_their_type_are_read_and_beyond_refused() {
 
     let beyond = json!({"small": 256, "list": [-1], "big": 18_446_744_073_709_551_616.0, "signed": 0, "ratio": 1});
     let error = Numbers::from_args(beyond).unwrap_err();
-    let keywords: Vec<(&str, &str)> = error
+    let keywords: Vec<String> = error
         .errors()
         .iter()
-        .map(|e| (e.path(), e.keyword()))
+        .map(|e| format!("{} {}", e.path(), e.keyword()))
         .collect();
     assert_eq!(
         keywords,
-        [
-            ("/big", "maximum"),
-            ("/list/0", "minimum"),
-            ("/small", "maximum")
-        ]
+        ["/big maximum", "/list/0 minimum", "/small maximum"]
     );
 }
 

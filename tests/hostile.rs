@@ -178,12 +178,12 @@ fn a_huge_array_validates_and_reports_every_bad_item() {
     ids[10] = json!("ten");
     ids[999_999] = json!(5.0);
     let errors = schema.validate(&json!({ "ids": ids })).unwrap_err();
-    let found: Vec<(&str, &str)> = errors
+    let found: Vec<String> = errors
         .errors()
         .iter()
-        .map(|e| (e.path(), e.keyword()))
+        .map(|e| format!("{} {}", e.path(), e.keyword()))
         .collect();
-    assert_eq!(found, [("/ids/10", "type"), ("/ids", "uniqueItems")]);
+    assert_eq!(found, ["/ids/10 type", "/ids uniqueItems"]);
     assert!(
         errors.errors()[1].message().contains("items 5 and 999999"),
         "{}",

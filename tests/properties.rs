@@ -42,7 +42,7 @@ proptest! {
             if let Err(errors) = result {
                 prop_assert!(!errors.errors().is_empty());
                 for error in errors.errors() {
-                    prop_assert!(pedelec_schema::pointer::tokens(error.path()).is_some());
+                    prop_assert!(pedelec_schema::pointer::tokens(&error.path()).is_some());
                     prop_assert!(error.schema_path().ends_with(error.keyword()));
                 }
             }

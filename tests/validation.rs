@@ -235,6 +235,47 @@ fn one_of_says_how_many_branches_matched_and_why_each_failed() {
     );
 }
 
+/// Paths are written from the schema pointer and the array indices passed:
+/// properties named like keywords, escaped names, and a `oneOf` in an array
+/// whose branches quote paths relative to the item.
+#[test]
+fn paths_name_every_step_through_arrays_properties_and_branches() {
+    let target = schema(json!({"type": "array", "items": {"oneOf": [
+        {"type": "array", "items": {"type": "integer"}},
+        {"type": "object", "properties": {
+            "items": {"type": "array", "items": {"type": "object", "properties": {
+                "a/b~c": {"type": "boolean"}
+            }}}
+        }}
+    ]}}));
+    let found = errors(
+        &target,
+        json!([[1], {"items": [{}, {"a/b~c": 0}]}, [1, 2, "x"]]),
+    );
+    let paths: Vec<(String, String)> = found.iter().map(|e| (e.path(), e.schema_path())).collect();
+    assert_eq!(
+        paths,
+        [
+            ("/v/1".to_owned(), "/properties/v/items/oneOf".to_owned()),
+            ("/v/2".to_owned(), "/properties/v/items/oneOf".to_owned()),
+        ]
+    );
+    assert!(
+        found[0]
+            .message()
+            .ends_with("| branch 1: /items/1/a~1b~0c: expected a boolean, found the number 0)"),
+        "{}",
+        found[0].message()
+    );
+    assert!(
+        found[1].message().starts_with(
+            "the value matches none of the 2 `oneOf` branches (branch 0: /2: expected an integer"
+        ),
+        "{}",
+        found[1].message()
+    );
+}
+
 #[test]
 fn a_branch_with_many_failures_is_quoted_by_its_first_two_and_a_count() {
     let target = schema(json!({"oneOf": [

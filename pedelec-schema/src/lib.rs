@@ -35,7 +35,7 @@
 //!
 //! assert!(schema.is_valid(&json!({"query": "rust"})));
 //! let errors = schema.validate(&json!({"query": "", "limit": 500})).unwrap_err();
-//! let paths: Vec<&str> = errors.errors().iter().map(|e| e.path()).collect();
+//! let paths: Vec<String> = errors.errors().iter().map(|e| e.path()).collect();
 //! assert_eq!(paths, ["/limit", "/query"]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -54,10 +54,13 @@
 //!   the specification lists them, then an object's properties by name (a
 //!   missing required property at its name's place), and array items by
 //!   index.
-//! - **Messages are written when read.** A [`ValidationError`] keeps what
-//!   failed as data and formats its message in
+//! - **Paths and messages are written when read.** A [`ValidationError`]
+//!   keeps what failed as data, and the array indices on the way to it; it
+//!   writes its path, schema path and message in
+//!   [`path`](ValidationError::path),
+//!   [`schema_path`](ValidationError::schema_path),
 //!   [`message`](ValidationError::message), `Display` or serialization, so
-//!   collecting errors formats nothing.
+//!   collecting errors writes no string.
 //! - **Property order.** Nodes built in code serialize their properties in
 //!   the order they were built in; a schema parsed from a
 //!   `serde_json::Value` has the map's order (sorted by name, unless

@@ -120,10 +120,11 @@ fn check_metadata(node: &SchemaNode, at: &str, out: &mut Vec<Diagnostic>) {
 fn rejection(node: &SchemaNode, value: &Value) -> Option<String> {
     let errors = crate::validate::node_errors(node, value);
     let first = errors.first()?;
-    let at = if first.path().is_empty() {
+    let path = first.path();
+    let at = if path.is_empty() {
         String::new()
     } else {
-        format!("at {}: ", first.path())
+        format!("at {path}: ")
     };
     Some(format!("{at}{}", first.message()))
 }

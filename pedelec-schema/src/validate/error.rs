@@ -6,14 +6,14 @@ use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use super::failure::Failure;
 use super::site::Span;
-use crate::small_string::SmallString;
+use super::trail::{instance_pointer, Indices};
 
 /// One way a value failed its schema.
 ///
-/// Serializes as `{"path","schema_path","keyword","message"}`. The message
-/// is written when it is read ([`message`](Self::message), `Display`,
-/// serialization), not when the error is found: collecting errors stays
-/// cheap, and reading a message costs what formatting it costs.
+/// Serializes as `{"path","schema_path","keyword","message"}`. The paths
+/// and the message are written when they are read, not when the error is
+/// found: collecting errors stays cheap, and reading one costs what
+/// formatting it costs.
 ///
 /// ```
 /// use pedelec_schema::ToolArgsSchema;
@@ -34,27 +34,43 @@ use crate::small_string::SmallString;
 /// ```
 #[derive(Clone)]
 pub struct ValidationError {
-    path: SmallString,
+    /// The array indices on the way to the value that failed.
+    indices: Indices,
     /// The compiled schema's text, which `site` refers to.
     text: Arc<str>,
     /// The schema pointer of the node that failed.
     site: Span,
+    /// Where, in that pointer, the pointer of the value the walk started
+    /// at ends: errors of a `oneOf` branch are located relative to the
+    /// branch's value.
+    start: usize,
     pub(super) failure: Failure,
 }
 
 impl ValidationError {
-    pub(crate) fn new(path: SmallString, text: Arc<str>, site: Span, failure: Failure) -> Self {
+    pub(crate) fn new(
+        indices: Indices,
+        text: Arc<str>,
+        site: Span,
+        start: usize,
+        failure: Failure,
+    ) -> Self {
         ValidationError {
-            path,
+            indices,
             text,
             site,
+            start,
             failure,
         }
     }
 
     /// Where in the value: a JSON Pointer (RFC 6901); `""` is the whole value.
-    pub fn path(&self) -> &str {
-        self.path.as_str()
+    pub fn path(&self) -> String {
+        let schema_pointer = self.site.of(&self.text);
+        instance_pointer(
+            schema_pointer.get(self.start..).unwrap_or_default(),
+            &self.indices,
+        )
     }
 
     /// Where in the schema: a JSON Pointer to the keyword that failed.
@@ -86,10 +102,8 @@ impl Display for SchemaPath<'_> {
 /// `path: message`, with `(root)` for the whole value.
 impl Display for ValidationError {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let path = match self.path() {
-            "" => "(root)",
-            path => path,
-        };
+        let path = self.path();
+        let path = if path.is_empty() { "(root)" } else { &path };
         write!(f, "{path}: {}", self.failure)
     }
 }
@@ -120,7 +134,7 @@ impl Eq for ValidationError {}
 impl Serialize for ValidationError {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut s = serializer.serialize_struct("ValidationError", 4)?;
-        s.serialize_field("path", self.path())?;
+        s.serialize_field("path", &self.path())?;
         s.serialize_field("schema_path", &Written(SchemaPath(self)))?;
         s.serialize_field("keyword", self.keyword())?;
         s.serialize_field("message", &Written(&self.failure))?;

@@ -3,7 +3,7 @@
 //! Collecting errors is the hot path of `validate`; reading their messages
 //! is not (a handler returns them once). So a failure holds the values a
 //! message needs - counts, numbers, an excerpt of a string, a shared handle
-//! on the schema's allowed values - and [`Failure::words`] writes them.
+//! on the schema's allowed values - and its `Display` writes them.
 
 use std::fmt::{self, Display, Formatter};
 use std::sync::Arc;
@@ -201,8 +201,9 @@ fn write_no_branch(f: &mut Formatter<'_>, branches: &[BranchFailures]) -> fmt::R
             if shown > 0 {
                 f.write_str("; ")?;
             }
-            if !error.path().is_empty() {
-                write!(f, "{}: ", error.path())?;
+            let path = error.path();
+            if !path.is_empty() {
+                write!(f, "{path}: ")?;
             }
             write!(f, "{}", error.failure)?;
         }

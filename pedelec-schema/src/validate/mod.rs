@@ -140,18 +140,22 @@ impl Rule {
     }
 
     fn errors(&self, value: &Value, text: &Arc<str>) -> Vec<ValidationError> {
-        self.first_errors(value, text, usize::MAX).0
+        self.first_errors(value, text, 0, usize::MAX).0
     }
 
-    /// The first `kept` failures of `value`, and how many there are.
+    /// The first `kept` failures of `value`, and how many there are. The
+    /// value is where the node whose schema pointer ends at byte `start` of
+    /// this node's applies, and errors are located relative to it.
     fn first_errors(
         &self,
         value: &Value,
         text: &Arc<str>,
+        start: usize,
         kept: usize,
     ) -> (Vec<ValidationError>, usize) {
         let mut sink = Collect {
             text,
+            start,
             errors: Vec::new(),
             kept,
             count: 0,
@@ -186,6 +190,9 @@ impl Sink for FailFast {
 /// `kept`, only counted.
 struct Collect<'a> {
     text: &'a Arc<str>,
+    /// Where the pointer of the value the walk started at ends, in the
+    /// schema pointers of the nodes it checks.
+    start: usize,
     errors: Vec<ValidationError>,
     kept: usize,
     count: usize,
@@ -208,9 +215,10 @@ impl Sink for Collect<'_> {
         }
         let failure = failure(self.text);
         self.errors.push(ValidationError::new(
-            at.pointer(),
+            at.indices(),
             Arc::clone(self.text),
             site,
+            self.start,
             failure,
         ));
     }

@@ -139,8 +139,9 @@ impl ObjectRule {
                     Ordering::Greater => continue 'keys,
                     Ordering::Equal => {
                         next += 1;
-                        // Equal to the name: the key itself is the path.
-                        if !at.with_key::<S, _>(key, |at| current.rule.check(value, at, sink)) {
+                        // A property's place in the value follows from its
+                        // schema pointer: the trail stays as it is.
+                        if !current.rule.check(value, at, sink) {
                             valid = false;
                             if S::FAIL_FAST {
                                 return false;
@@ -186,9 +187,7 @@ impl ObjectRule {
         for property in &self.properties {
             let name = property.name_in(&self.names);
             match map.get(name) {
-                Some(value)
-                    if !at.with_key::<S, _>(name, |at| property.rule.check(value, at, sink)) =>
-                {
+                Some(value) if !property.rule.check(value, at, sink) => {
                     valid = false;
                     if S::FAIL_FAST {
                         return false;

@@ -10,7 +10,13 @@ use crate::schema::OneOfNode;
 #[derive(Debug, Clone)]
 pub(crate) struct OneOfRule {
     site: Span,
-    branches: Box<[Rule]>,
+    branches: Box<[Branch]>,
+}
+
+#[derive(Debug, Clone)]
+struct Branch {
+    site: Span,
+    rule: Rule,
 }
 
 impl OneOfRule {
@@ -20,8 +26,11 @@ impl OneOfRule {
             .iter()
             .enumerate()
             .map(|(index, branch)| {
-                let branch_site = text.child(site, &["oneOf", &index.to_string()]);
-                Rule::compile(branch, branch_site, text)
+                let site = text.child(site, &["oneOf", &index.to_string()]);
+                Branch {
+                    site,
+                    rule: Rule::compile(branch, site, text),
+                }
             })
             .collect();
         OneOfRule { site, branches }
@@ -34,7 +43,7 @@ impl OneOfRule {
         let mut matched = [usize::MAX; 2];
         let mut count = 0;
         for (index, branch) in self.branches.iter().enumerate() {
-            if branch.accepts(value) {
+            if branch.rule.accepts(value) {
                 if count < matched.len() {
                     matched[count] = index;
                 }
@@ -66,7 +75,10 @@ impl OneOfRule {
         self.branches
             .iter()
             .map(|branch| {
-                let (first, count) = branch.first_errors(value, text, QUOTED_PER_BRANCH);
+                let (first, count) =
+                    branch
+                        .rule
+                        .first_errors(value, text, branch.site.len(), QUOTED_PER_BRANCH);
                 BranchFailures { first, count }
             })
             .collect()

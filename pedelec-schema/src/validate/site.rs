@@ -18,6 +18,11 @@ impl Span {
     /// The schema pointer of the root: the empty string.
     pub(crate) const ROOT: Span = Span { start: 0, end: 0 };
 
+    /// The pointer's length in bytes.
+    pub(crate) fn len(self) -> usize {
+        self.end - self.start
+    }
+
     pub(crate) fn of(self, text: &str) -> &str {
         text.get(self.start..self.end).unwrap_or_default()
     }

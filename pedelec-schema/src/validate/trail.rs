@@ -1,44 +1,33 @@
 //! Where the walk is in the value.
+//!
+//! A value's JSON Pointer follows from the schema pointer of the node that
+//! checked it: each `properties/NAME` step of the schema pointer is a
+//! `/NAME` step of the value's, each `items` step is an array index, and
+//! `oneOf/N` steps stay at the same value. Names come escaped as the value's
+//! pointer needs them. So the walk only keeps the array indices it passed,
+//! and an error records those and writes its path when someone reads it:
+//! descending into an object costs nothing, and recording an error writes
+//! no string.
 
 use super::Sink;
-use crate::pointer::{write_index, write_token};
-use crate::small_string::SmallString;
 
-/// One step of a JSON Pointer.
-#[derive(Clone, Copy)]
-enum Segment<'a> {
-    Key(&'a str),
-    Index(usize),
-}
-
-/// A JSON Pointer into the value, as a linked list of segments that live on
-/// the stack: descending costs a few stores (none at all when failing fast),
-/// and the pointer is only spelled out when a failure is recorded.
+/// The array indices on the way to a value, as a linked list of the walk's
+/// stack frames.
 #[derive(Clone, Copy)]
 pub(crate) struct Trail<'a> {
     parent: Option<&'a Trail<'a>>,
-    segment: Option<Segment<'a>>,
+    index: usize,
 }
 
 impl<'a> Trail<'a> {
     pub(crate) const ROOT: Trail<'static> = Trail {
         parent: None,
-        segment: None,
+        index: 0,
     };
 
-    /// Runs `check` with the trail of `key` below this one. A sink that
-    /// stops at the first failure never reads a trail, so it is given a
-    /// placeholder instead, and descending costs it nothing.
-    #[inline(always)]
-    pub(crate) fn with_key<S: Sink, R>(&self, key: &str, check: impl FnOnce(&Trail<'_>) -> R) -> R {
-        if S::FAIL_FAST {
-            check(&Trail::ROOT)
-        } else {
-            check(&self.key(key))
-        }
-    }
-
-    /// [`with_key`](Self::with_key) for an array index.
+    /// Runs `check` with the trail of item `index` of the array here. A
+    /// sink that stops at the first failure never reads a trail, so it is
+    /// given a placeholder instead, and descending costs it nothing.
     #[inline(always)]
     pub(crate) fn with_index<S: Sink, R>(
         &self,
@@ -48,42 +37,167 @@ impl<'a> Trail<'a> {
         if S::FAIL_FAST {
             check(&Trail::ROOT)
         } else {
-            check(&self.index(index))
+            check(&Trail {
+                parent: Some(self),
+                index,
+            })
         }
     }
 
-    #[inline(always)]
-    fn key(&'a self, key: &'a str) -> Trail<'a> {
-        Trail {
-            parent: Some(self),
-            segment: Some(Segment::Key(key)),
+    /// The indices, outermost first.
+    pub(crate) fn indices(&self) -> Indices {
+        let mut depth = 0;
+        let mut step = self;
+        while let Some(parent) = step.parent {
+            depth += 1;
+            step = parent;
+        }
+        let mut indices = Indices::with_depth(depth);
+        let mut step = self;
+        while let Some(parent) = step.parent {
+            depth -= 1;
+            indices.set(depth, step.index);
+            step = parent;
+        }
+        indices
+    }
+}
+
+/// Array indices, outermost first: with a schema pointer, all that a value's
+/// JSON Pointer needs. A few small ones, as nearly all values have, are kept
+/// inline.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Indices {
+    Inline {
+        len: u8,
+        indices: [u32; INLINE_INDICES],
+    },
+    Heap(Box<[usize]>),
+}
+
+const INLINE_INDICES: usize = 4;
+
+impl Indices {
+    fn with_depth(depth: usize) -> Self {
+        match u8::try_from(depth) {
+            Ok(len) if depth <= INLINE_INDICES => Indices::Inline {
+                len,
+                indices: [0; INLINE_INDICES],
+            },
+            _ => Indices::Heap(vec![0; depth].into_boxed_slice()),
         }
     }
 
-    #[inline(always)]
-    fn index(&'a self, index: usize) -> Trail<'a> {
-        Trail {
-            parent: Some(self),
-            segment: Some(Segment::Index(index)),
+    fn set(&mut self, at: usize, index: usize) {
+        if let Indices::Inline { indices, .. } = self {
+            if let Ok(small) = u32::try_from(index) {
+                indices[at] = small;
+                return;
+            }
+            let wide: Box<[usize]> = self.iter().collect();
+            *self = Indices::Heap(wide);
+        }
+        if let Indices::Heap(indices) = self {
+            indices[at] = index;
         }
     }
 
-    /// The pointer as a string.
-    pub(crate) fn pointer(&self) -> SmallString {
-        let mut pointer = SmallString::new();
-        self.write(&mut pointer);
-        pointer
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        let (inline, heap): (&[u32], &[usize]) = match self {
+            Indices::Inline { len, indices } => (&indices[..usize::from(*len)], &[]),
+            Indices::Heap(indices) => (&[], indices),
+        };
+        inline
+            .iter()
+            .map(|&index| index as usize)
+            .chain(heap.iter().copied())
+    }
+}
+
+/// The JSON Pointer of the value that the node at `schema_pointer` checked,
+/// with `indices` for its `items` steps; both relative to the same place.
+pub(crate) fn instance_pointer(schema_pointer: &str, indices: &Indices) -> String {
+    let mut pointer = String::new();
+    let mut indices = indices.iter();
+    let mut tokens = schema_pointer.split('/').skip(1);
+    while let Some(keyword) = tokens.next() {
+        match keyword {
+            "properties" => {
+                // Escaped in the schema pointer as in the value's.
+                pointer.push('/');
+                pointer.push_str(tokens.next().unwrap_or_default());
+            }
+            "items" => crate::pointer::push_index(&mut pointer, indices.next().unwrap_or_default()),
+            // A `oneOf` branch checks the value the `oneOf` is at.
+            _ => {
+                tokens.next();
+            }
+        }
+    }
+    pointer
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn indices_of(path: &[usize]) -> Indices {
+        fn walk(trail: &Trail<'_>, rest: &[usize]) -> Indices {
+            match rest.split_first() {
+                Some((&index, rest)) => {
+                    let child = Trail {
+                        parent: Some(trail),
+                        index,
+                    };
+                    walk(&child, rest)
+                }
+                None => trail.indices(),
+            }
+        }
+        walk(&Trail::ROOT, path)
     }
 
-    /// Appends the pointer, root first.
-    fn write(&self, pointer: &mut SmallString) {
-        if let Some(parent) = self.parent {
-            parent.write(pointer);
+    #[test]
+    fn indices_come_outermost_first_inline_or_on_the_heap() {
+        let cases: [&[usize]; 5] = [&[], &[3], &[1, 2, 3, 4], &[1, 2, 3, 4, 5], &[usize::MAX, 0]];
+        for path in cases {
+            let indices = indices_of(path);
+            assert_eq!(indices.iter().collect::<Vec<_>>(), path);
+            let inline =
+                path.len() <= INLINE_INDICES && path.iter().all(|&i| i <= u32::MAX as usize);
+            assert_eq!(
+                matches!(indices, Indices::Inline { .. }),
+                inline,
+                "{path:?}"
+            );
         }
-        match self.segment {
-            Some(Segment::Key(key)) => write_token(key, |piece| pointer.push_str(piece)),
-            Some(Segment::Index(index)) => write_index(index, |piece| pointer.push_str(piece)),
-            None => {}
+    }
+
+    #[test]
+    fn instance_pointers_follow_the_schema_pointer() {
+        let cases: [(&str, &[usize], &str); 7] = [
+            ("", &[], ""),
+            ("/properties/tags", &[], "/tags"),
+            ("/properties/tags/items", &[7], "/tags/7"),
+            (
+                "/properties/items/items/properties/outer/items/properties/x",
+                &[2, 13],
+                "/items/2/outer/13/x",
+            ),
+            ("/properties/size/oneOf/1", &[], "/size"),
+            (
+                "/properties/a~1b~0c/oneOf/0/items/properties/oneOf",
+                &[4],
+                "/a~1b~0c/4/oneOf",
+            ),
+            ("/items/items", &[1, 0], "/1/0"),
+        ];
+        for (schema_pointer, path, expected) in cases {
+            assert_eq!(
+                instance_pointer(schema_pointer, &indices_of(path)),
+                expected,
+                "{schema_pointer}"
+            );
         }
     }
 }
