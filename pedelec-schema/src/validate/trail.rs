@@ -46,20 +46,34 @@ impl<'a> Trail<'a> {
 
     /// The indices, outermost first.
     pub(crate) fn indices(&self) -> Indices {
-        let mut depth = 0;
+        let mut indices = [0; INLINE_INDICES];
+        let mut len = 0;
         let mut step = self;
         while let Some(parent) = step.parent {
-            depth += 1;
+            match (indices.get_mut(len), u32::try_from(step.index)) {
+                (Some(slot), Ok(index)) => *slot = index,
+                _ => return self.indices_on_heap(),
+            }
+            len += 1;
             step = parent;
         }
-        let mut indices = Indices::with_depth(depth);
+        indices[..len].reverse();
+        Indices::Inline {
+            len: len as u8,
+            indices,
+        }
+    }
+
+    #[cold]
+    fn indices_on_heap(&self) -> Indices {
+        let mut indices = Vec::new();
         let mut step = self;
         while let Some(parent) = step.parent {
-            depth -= 1;
-            indices.set(depth, step.index);
+            indices.push(step.index);
             step = parent;
         }
-        indices
+        indices.reverse();
+        Indices::Heap(indices.into_boxed_slice())
     }
 }
 
@@ -78,30 +92,6 @@ pub(crate) enum Indices {
 const INLINE_INDICES: usize = 4;
 
 impl Indices {
-    fn with_depth(depth: usize) -> Self {
-        match u8::try_from(depth) {
-            Ok(len) if depth <= INLINE_INDICES => Indices::Inline {
-                len,
-                indices: [0; INLINE_INDICES],
-            },
-            _ => Indices::Heap(vec![0; depth].into_boxed_slice()),
-        }
-    }
-
-    fn set(&mut self, at: usize, index: usize) {
-        if let Indices::Inline { indices, .. } = self {
-            if let Ok(small) = u32::try_from(index) {
-                indices[at] = small;
-                return;
-            }
-            let wide: Box<[usize]> = self.iter().collect();
-            *self = Indices::Heap(wide);
-        }
-        if let Indices::Heap(indices) = self {
-            indices[at] = index;
-        }
-    }
-
     fn iter(&self) -> impl Iterator<Item = usize> + '_ {
         let (inline, heap): (&[u32], &[usize]) = match self {
             Indices::Inline { len, indices } => (&indices[..usize::from(*len)], &[]),
