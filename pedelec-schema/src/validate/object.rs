@@ -219,16 +219,17 @@ impl ObjectRule {
 #[inline(always)]
 fn prefix(bytes: &[u8]) -> u64 {
     let len = bytes.len();
-    let at = |index: usize| u64::from(bytes[index]) << (56 - 8 * index);
     if let Some(first) = bytes.first_chunk::<8>() {
         u64::from_be_bytes(*first)
     } else if let (Some(head), Some(tail)) = (bytes.first_chunk::<4>(), bytes.last_chunk::<4>()) {
         // 4 to 7 bytes: the tail's last byte belongs at position len - 1.
         u64::from(u32::from_be_bytes(*head)) << 32
             | u64::from(u32::from_be_bytes(*tail)) << (8 * (8 - len))
-    } else if len > 0 {
-        // 1 to 3 bytes: the first, the middle and the last.
-        at(0) | at(len / 2) | at(len - 1)
+    } else if let (Some(head), Some(&last)) = (bytes.first_chunk::<2>(), bytes.last()) {
+        // 2 or 3 bytes, likewise.
+        u64::from(u16::from_be_bytes(*head)) << 48 | u64::from(last) << (8 * (8 - len))
+    } else if let Some(&only) = bytes.first() {
+        u64::from(only) << 56
     } else {
         0
     }
