@@ -40,9 +40,10 @@ pub struct ValidationError {
     text: Arc<str>,
     /// The schema pointer of the node that failed.
     site: Span,
-    /// Where, in that pointer, the pointer of the value the walk started
-    /// at ends: errors of a `oneOf` branch are located relative to the
-    /// branch's value.
+    /// How much of that pointer leads to the node the walk started at;
+    /// the path is relative to that node's value. It is 0 but for the
+    /// errors that explain a `oneOf` branch, which are located relative to
+    /// the branch's value.
     start: usize,
     pub(super) failure: Failure,
 }

@@ -11,9 +11,10 @@
 //! The walk is written once, generic over a [`Sink`]. `is_valid` runs it
 //! with a sink that stops at the first failure and records nothing;
 //! `validate` with one that collects every failure. A failure is recorded as
-//! a [`Failure`] (what went wrong, with the values needed to say so) and put
-//! into words only when someone reads its message, so collecting errors does
-//! no formatting, and validating a valid value allocates nothing.
+//! a [`Failure`] (what went wrong, with the values needed to say so), the
+//! node's schema span and the array indices on the way (`trail.rs`); its
+//! path and message are written only when someone reads them. So collecting
+//! errors writes no string, and validating a valid value allocates nothing.
 //!
 //! Leaves settle their common case inline in the loops of objects and
 //! arrays - a number inside its bounds' interval, a string by its byte
@@ -146,9 +147,9 @@ impl Rule {
         self.first_errors(value, text, 0, usize::MAX).0
     }
 
-    /// The first `kept` failures of `value`, and how many there are. The
-    /// value is where the node whose schema pointer ends at byte `start` of
-    /// this node's applies, and errors are located relative to it.
+    /// The first `kept` failures of `value`, and how many there are,
+    /// located relative to `value`. `start` is the length of this node's
+    /// own schema pointer, which the pointers of the nodes below it extend.
     fn first_errors(
         &self,
         value: &Value,
@@ -193,8 +194,7 @@ impl Sink for FailFast {
 /// `kept`, only counted.
 struct Collect<'a> {
     text: &'a Arc<str>,
-    /// Where the pointer of the value the walk started at ends, in the
-    /// schema pointers of the nodes it checks.
+    /// The length of the schema pointer of the node the walk started at.
     start: usize,
     errors: Vec<ValidationError>,
     kept: usize,
