@@ -59,6 +59,7 @@ impl<'a> Trail<'a> {
         }
         indices[..len].reverse();
         Indices::Inline {
+            // At most INLINE_INDICES.
             len: len as u8,
             indices,
         }
@@ -80,7 +81,7 @@ impl<'a> Trail<'a> {
 /// Array indices, outermost first: with a schema pointer, all that a value's
 /// JSON Pointer needs. A few small ones, as nearly all values have, are kept
 /// inline.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub(crate) enum Indices {
     Inline {
         len: u8,
@@ -118,7 +119,7 @@ pub(crate) fn instance_pointer(schema_pointer: &str, indices: &Indices) -> Strin
                 pointer.push_str(tokens.next().unwrap_or_default());
             }
             "items" => crate::pointer::push_index(&mut pointer, indices.next().unwrap_or_default()),
-            // A `oneOf` branch checks the value the `oneOf` is at.
+            // `oneOf/N`: a branch checks the value the `oneOf` is at.
             _ => {
                 tokens.next();
             }
