@@ -40,7 +40,9 @@ pub(crate) fn parse_root(
 ) -> (Option<ObjectNode>, Vec<Diagnostic>) {
     let mut parser = Parser {
         diagnostics: Vec::new(),
-        pointer: String::new(),
+        // Room for the pointers of most schemas, so that descending into
+        // them does not grow it step by step.
+        pointer: String::with_capacity(128),
         errors: 0,
         hook,
     };
@@ -477,6 +479,8 @@ impl Parser {
         match map.get("properties") {
             None => {}
             Some(Value::Object(entries)) => self.at("properties", |p| {
+                properties.reserve_exact(entries.len());
+                declared.reserve_exact(entries.len());
                 for (name, value) in entries {
                     declared.push(name);
                     if let Some(node) = p.at(name, |p| p.node(value, depth + 1, false)) {

@@ -37,9 +37,21 @@ pub fn push(pointer: &mut String, token: &str) {
 /// assert_eq!(pointer, "/items/1207");
 /// ```
 pub fn push_index(pointer: &mut String, index: usize) {
-    use std::fmt::Write;
-    // Writing to a `String` cannot fail.
-    let _ = write!(pointer, "/{index}");
+    // Digits by hand: the parser pushes an index for every array item it
+    // reads, and `core::fmt` would cost more than the rest of the pointer.
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    let mut rest = index;
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    pointer.push('/');
+    pointer.extend(digits[start..].iter().map(|&digit| char::from(digit)));
 }
 
 /// `pointer` with `/token` appended.

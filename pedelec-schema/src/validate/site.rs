@@ -29,9 +29,18 @@ impl Span {
 }
 
 /// The text being written while a schema compiles.
-#[derive(Default)]
 pub(crate) struct Text {
     text: String,
+}
+
+impl Default for Text {
+    fn default() -> Self {
+        // Room for the pointers of most schemas, so that it does not grow
+        // step by step; `finish` keeps only what was written.
+        Text {
+            text: String::with_capacity(256),
+        }
+    }
 }
 
 impl Text {
