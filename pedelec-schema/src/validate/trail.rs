@@ -13,7 +13,6 @@ use super::Sink;
 
 /// The array indices on the way to a value, as a linked list of the walk's
 /// stack frames.
-#[derive(Clone, Copy)]
 pub(crate) struct Trail<'a> {
     parent: Option<&'a Trail<'a>>,
     index: usize,
