@@ -71,6 +71,7 @@
 
 #![warn(missing_docs)]
 
+mod change;
 mod diagnostic;
 mod error;
 mod fields;
@@ -87,6 +88,7 @@ mod tool_args;
 mod tool_args_schema;
 mod validate;
 
+pub use change::{Change, ChangeCode, ChangeSeverity, Effect};
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use error::SchemaError;
 pub use lint::lint;
