@@ -14,18 +14,28 @@ thread_local! {
     static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
 }
 
+// SAFETY: every method forwards to `System` with the caller's arguments
+// unchanged, so `Counting` upholds `GlobalAlloc`'s contract exactly as
+// `System` does. Counting touches only a `const`-initialized thread-local
+// `Cell`, which never allocates, so it cannot recurse into the allocator.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         ALLOCATIONS.with(|count| count.set(count.get() + 1));
+        // SAFETY: the caller upholds `alloc`'s contract (a non-zero-sized
+        // `layout`), which is `System.alloc`'s.
         unsafe { System.alloc(layout) }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` was allocated by this allocator, that is by
+        // `System`, with `layout`, as the caller guarantees.
         unsafe { System.dealloc(ptr, layout) }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         ALLOCATIONS.with(|count| count.set(count.get() + 1));
+        // SAFETY: `ptr` and `layout` came from `System` through this
+        // allocator, and the caller guarantees a valid `new_size`.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
 }

@@ -5,6 +5,8 @@
 //! (`attr`), `valid` refuses at compile time what the Pedelec argsSchema
 //! subset cannot express, `expand` generates the code.
 
+#![forbid(unsafe_code)]
+
 mod ast;
 mod attr;
 mod case;
@@ -12,10 +14,11 @@ mod expand;
 mod ty;
 mod valid;
 
-/// The ECMA-262 -> `regex` translation of `pedelec-schema` itself, so that a
-/// `pattern` compiles here exactly when it compiles at run time.
-#[path = "../../pedelec-schema/src/pattern/translate.rs"]
-mod translate;
+/// `pedelec-schema`'s own pattern check (a symlink to its
+/// `src/pattern/ecma`, copied into the package by `cargo package`), so that
+/// a `pattern` is refused here exactly when, and in the words in which, it
+/// is refused at run time.
+mod pattern_check;
 
 use proc_macro::TokenStream;
 use syn::{parse_macro_input, DeriveInput};

@@ -11,12 +11,6 @@ use crate::ast::{Data, Field, Fields, Input, Style, Variant};
 use crate::attr::{Errors, Keyed, Keywords, Num, Serde};
 use crate::ty::{self, Shape};
 
-/// The same limits as `pedelec_schema::Pattern` (`MAX_PATTERN_LEN`,
-/// `MAX_COMPILED_SIZE`, `MAX_NESTING`).
-const MAX_PATTERN_LEN: usize = 16 * 1024;
-const MAX_COMPILED_SIZE: usize = 2 * 1024 * 1024;
-const MAX_NESTING: u32 = 64;
-
 /// serde's enum representations.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Repr<'a> {
@@ -475,41 +469,15 @@ fn check_integer_range(bound: &Keyed<Num>, name: &str, min: i128, max: i128, err
 
 /// Compiles a pattern exactly as `pedelec_schema::Pattern::new` does.
 fn compile_pattern(source: &str) -> Result<(), String> {
-    if source.len() > MAX_PATTERN_LEN {
-        return Err(format!(
-            "the pattern is {} bytes long; the limit is {MAX_PATTERN_LEN}. Keep patterns \
-             short, or check long formats in the handler",
-            source.len()
-        ));
-    }
-    let translated = crate::translate::translate(source).map_err(|err| err.to_string())?;
-    regex::RegexBuilder::new(&translated)
-        .size_limit(MAX_COMPILED_SIZE)
-        .nest_limit(MAX_NESTING)
-        .build()
+    crate::pattern_check::compile(source)
         .map(drop)
-        .map_err(|err| describe_regex_error(&err))
-}
-
-/// The wording of `pedelec_schema`'s own pattern errors.
-fn describe_regex_error(err: &regex::Error) -> String {
-    match err {
-        regex::Error::CompiledTooBig(limit) => format!(
-            "the pattern compiles to more than {limit} bytes; simplify it (large counted \
-             repetitions such as `{{1000}}` multiply its size)"
-        ),
-        other => {
-            let detail = other.to_string();
-            let last = detail.lines().last().unwrap_or_default().trim();
-            let last = last.strip_prefix("error: ").unwrap_or(last);
-            format!("the pattern does not compile: {last}")
-        }
-    }
+        .map_err(|err| err.to_string())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pattern_check::MAX_PATTERN_LEN;
 
     #[test]
     fn patterns_are_checked_like_the_library_checks_them() {

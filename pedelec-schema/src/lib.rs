@@ -70,6 +70,7 @@
 //!   value could never pass, so it is an `enum_type_mismatch` error.
 
 #![warn(missing_docs)]
+#![forbid(unsafe_code)]
 
 mod change;
 mod diagnostic;
@@ -104,3 +105,9 @@ pub use validate::{ValidationError, ValidationErrors};
 /// Derives [`ToolArgs`] (for a struct with named fields) and the field
 /// schema that nests a type in another derived type. See [`ToolArgs`].
 pub use pedelec_schema_derive::ToolArgs;
+
+/// The examples of the README that crates.io and docs.rs show, run as doc
+/// tests so that they cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;

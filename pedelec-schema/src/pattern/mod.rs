@@ -12,24 +12,16 @@
 //! pattern may be at most [`MAX_PATTERN_LEN`] bytes long, nest groups at most
 //! [`MAX_NESTING`] deep, and compile to at most [`MAX_COMPILED_SIZE`] bytes.
 
+mod ecma;
 mod simple;
-mod translate;
 
 use std::fmt;
 use std::sync::Arc;
 
-use regex::{Regex, RegexBuilder};
+use regex::Regex;
 
+pub use ecma::{PatternError, MAX_COMPILED_SIZE, MAX_NESTING, MAX_PATTERN_LEN};
 use simple::Simple;
-use translate::translate;
-pub use translate::PatternError;
-
-/// The longest `pattern` accepted, in bytes of its source.
-pub const MAX_PATTERN_LEN: usize = 16 * 1024;
-/// The deepest group and repetition nesting accepted.
-pub const MAX_NESTING: u32 = 64;
-/// The largest compiled program accepted, in bytes.
-pub const MAX_COMPILED_SIZE: usize = 2 * 1024 * 1024;
 
 /// A checked `pattern`: its ECMA-262 source and the compiled regex.
 ///
@@ -64,13 +56,7 @@ enum Matcher {
 impl Pattern {
     /// Translates and compiles an ECMA-262 pattern.
     pub fn new(source: &str) -> Result<Pattern, PatternError> {
-        if source.len() > MAX_PATTERN_LEN {
-            return Err(PatternError(format!(
-                "the pattern is {} bytes long; the limit is {MAX_PATTERN_LEN}. \
-                 Keep patterns short, or check long formats in the handler",
-                source.len()
-            )));
-        }
+        ecma::check_length(source)?;
         match Simple::recognize(source) {
             Some(simple) => Ok(Pattern(Arc::new(Compiled {
                 source: source.to_owned(),
@@ -82,12 +68,7 @@ impl Pattern {
 
     /// Compiles with the regex engine, whatever the pattern's shape.
     fn with_regex(source: &str) -> Result<Pattern, PatternError> {
-        let translated = translate(source)?;
-        let regex = RegexBuilder::new(&translated)
-            .size_limit(MAX_COMPILED_SIZE)
-            .nest_limit(MAX_NESTING)
-            .build()
-            .map_err(|err| PatternError(describe_regex_error(&err)))?;
+        let regex = ecma::compile(source)?;
         Ok(Pattern(Arc::new(Compiled {
             source: source.to_owned(),
             matcher: Matcher::Regex(regex),
@@ -126,20 +107,6 @@ impl PartialEq for Pattern {
 impl fmt::Debug for Pattern {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_tuple("Pattern").field(&self.0.source).finish()
-    }
-}
-
-fn describe_regex_error(err: &regex::Error) -> String {
-    match err {
-        regex::Error::CompiledTooBig(limit) => format!(
-            "the pattern compiles to more than {limit} bytes; simplify it \
-             (large counted repetitions such as `{{1000}}` multiply its size)"
-        ),
-        other => {
-            let detail = other.to_string();
-            let last = detail.lines().last().unwrap_or_default().trim();
-            format!("the pattern does not compile: {last}")
-        }
     }
 }
 

@@ -9,6 +9,8 @@
 //! See `docs/pedelec-lint.md` for the file shapes it understands, its output
 //! and its exit statuses.
 
+#![forbid(unsafe_code)]
+
 mod app;
 mod check;
 mod cli;

@@ -1,21 +1,7 @@
 //! ECMA-262 pattern syntax -> the `regex` crate's syntax, with the ECMA
-//! meaning. Depends on nothing but `std`, so that `pedelec-schema-derive` can
-//! include this very file and check a `pattern` at compile time exactly as
-//! the library checks it at run time.
+//! meaning.
 
-use std::fmt;
-
-/// Why a pattern cannot be used; the message says what to do instead.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PatternError(pub(crate) String);
-
-impl fmt::Display for PatternError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for PatternError {}
+use super::PatternError;
 
 /// ECMA-262 `\s`: WhiteSpace and LineTerminator, as class members.
 const ECMA_SPACE: &str = r"\t\n\x{B}\x{C}\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}";

@@ -1,0 +1,74 @@
+//! Checking and compiling an ECMA-262 `pattern`: the limits, the
+//! translation into the `regex` crate's dialect, the regex builder's setup
+//! and the wording of every error.
+//!
+//! This folder depends on nothing but `std` and `regex`, because
+//! `pedelec-schema-derive` compiles it too (its `src/pattern_check` is a
+//! symlink to this folder, which `cargo package` turns into a copy), so a
+//! `pattern` is refused at compile time exactly when, and in the very words
+//! in which, the library refuses it at run time.
+
+mod translate;
+
+use std::fmt;
+
+use regex::{Regex, RegexBuilder};
+
+/// The longest `pattern` accepted, in bytes of its source.
+pub const MAX_PATTERN_LEN: usize = 16 * 1024;
+/// The deepest group and repetition nesting accepted.
+pub const MAX_NESTING: u32 = 64;
+/// The largest compiled program accepted, in bytes.
+pub const MAX_COMPILED_SIZE: usize = 2 * 1024 * 1024;
+
+/// Why a pattern cannot be used; the message says what to do instead.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PatternError(pub(crate) String);
+
+impl fmt::Display for PatternError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for PatternError {}
+
+/// Refuses a source longer than [`MAX_PATTERN_LEN`], before any work is
+/// spent on it.
+pub(crate) fn check_length(source: &str) -> Result<(), PatternError> {
+    if source.len() > MAX_PATTERN_LEN {
+        return Err(PatternError(format!(
+            "the pattern is {} bytes long; the limit is {MAX_PATTERN_LEN}. \
+             Keep patterns short, or check long formats in the handler",
+            source.len()
+        )));
+    }
+    Ok(())
+}
+
+/// Checks, translates and compiles an ECMA-262 pattern with the regex
+/// engine, within the limits.
+pub(crate) fn compile(source: &str) -> Result<Regex, PatternError> {
+    check_length(source)?;
+    let translated = translate::translate(source)?;
+    RegexBuilder::new(&translated)
+        .size_limit(MAX_COMPILED_SIZE)
+        .nest_limit(MAX_NESTING)
+        .build()
+        .map_err(|err| PatternError(describe_regex_error(&err)))
+}
+
+fn describe_regex_error(err: &regex::Error) -> String {
+    match err {
+        regex::Error::CompiledTooBig(limit) => format!(
+            "the pattern compiles to more than {limit} bytes; simplify it \
+             (large counted repetitions such as `{{1000}}` multiply its size)"
+        ),
+        other => {
+            let detail = other.to_string();
+            let last = detail.lines().last().unwrap_or_default().trim();
+            let last = last.strip_prefix("error: ").unwrap_or(last);
+            format!("the pattern does not compile: {last}")
+        }
+    }
+}
