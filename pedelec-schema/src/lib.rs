@@ -75,8 +75,6 @@
 mod change;
 mod diagnostic;
 mod error;
-mod fields;
-mod keywords;
 mod lint;
 mod message;
 mod numeric;

@@ -8,7 +8,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::keywords::{KIND_KEYWORDS, METADATA};
+use super::keywords::{KIND_KEYWORDS, METADATA};
 
 /// One slot for each keyword of the subset: `type`, `oneOf`, the metadata
 /// and the kind keywords.
