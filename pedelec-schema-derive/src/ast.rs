@@ -1,13 +1,16 @@
 //! The derive input, parsed: the type, its fields or variants, and the
-//! attributes of each.
+//! attributes of each; and what its shape means to serde (the enum
+//! representation, the variants and fields serde reads, whether a struct is
+//! read as its one field), which both `valid` and `expand` ask.
 
 use proc_macro2::Span;
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 use syn::{DeriveInput, Generics, Ident, Member, Type};
 
-use crate::attr::{self, Errors, Keywords, Serde};
+use crate::attr::{self, Keywords, Serde};
 use crate::case::RenameRule;
+use crate::ctxt::Errors;
 
 pub struct Input<'a> {
     pub ident: &'a Ident,
@@ -23,6 +26,15 @@ pub enum Data<'a> {
     Enum(Vec<Variant<'a>>),
     /// The `union` keyword, for the error.
     Union(Span),
+}
+
+/// serde's enum representations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Repr<'a> {
+    External,
+    Internal { tag: &'a str },
+    Adjacent { tag: &'a str, content: &'a str },
+    Untagged,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,6 +93,47 @@ impl<'a> Input<'a> {
             data,
         }
     }
+
+    /// The container's enum representation (serde itself reports the
+    /// invalid combinations, such as `content` without `tag`).
+    pub fn repr(&self) -> Repr<'_> {
+        let serde = &self.serde;
+        match (&serde.tag, &serde.content, serde.untagged) {
+            (_, _, true) => Repr::Untagged,
+            (Some(tag), Some(content), false) => Repr::Adjacent { tag, content },
+            (Some(tag), None, false) => Repr::Internal { tag },
+            (None, _, false) => Repr::External,
+        }
+    }
+
+    /// The variants serde reads into (not `skip`, `skip_deserializing` or
+    /// the catch-all `other`); none for a struct.
+    pub fn read_variants(&self) -> impl Iterator<Item = &Variant<'a>> {
+        let variants = match &self.data {
+            Data::Enum(variants) => variants.as_slice(),
+            Data::Struct(_) | Data::Union(_) => &[],
+        };
+        variants.iter().filter(|v| !v.serde.skip && !v.serde.other)
+    }
+
+    /// Whether every variant of an externally tagged enum is a unit
+    /// variant: the enum is then a string `enum`.
+    pub fn is_string_enum(&self) -> bool {
+        matches!(self.data, Data::Enum(_))
+            && self.repr() == Repr::External
+            && self
+                .read_variants()
+                .all(|v| v.fields.style == Style::Unit && !v.serde.untagged)
+    }
+
+    /// Whether a struct is read as its one field (`transparent`, or a
+    /// newtype).
+    pub fn is_transparent(&self) -> bool {
+        match &self.data {
+            Data::Struct(fields) => self.serde.transparent || fields.style == Style::Tuple,
+            Data::Enum(_) | Data::Union(_) => false,
+        }
+    }
 }
 
 impl<'a> Fields<'a> {
@@ -119,6 +172,16 @@ impl<'a> Fields<'a> {
     pub fn read(&self) -> impl Iterator<Item = &Field<'a>> {
         self.fields.iter().filter(|field| !field.serde.skip)
     }
+
+    /// The one field a newtype struct, a `transparent` struct or a newtype
+    /// variant is read as.
+    pub fn newtype_field(&self) -> Option<&Field<'a>> {
+        let mut read = self.read();
+        match (read.next(), read.next()) {
+            (Some(field), None) => Some(field),
+            _ => None,
+        }
+    }
 }
 
 impl<'a> Variant<'a> {
@@ -129,6 +192,16 @@ impl<'a> Variant<'a> {
             serde: attr::serde(&variant.attrs),
             keywords: attr::keywords(&variant.attrs, errors),
             docs: attr::docs(&variant.attrs),
+        }
+    }
+
+    /// This variant's representation in an enum of `container`'s:
+    /// `#[serde(untagged)]` on a variant wins.
+    pub fn repr<'r>(&self, container: Repr<'r>) -> Repr<'r> {
+        if self.serde.untagged {
+            Repr::Untagged
+        } else {
+            container
         }
     }
 

@@ -9,27 +9,7 @@ use syn::parse::ParseStream;
 use syn::{Attribute, Expr, ExprLit, Ident, Lit, LitStr, Meta, Token};
 
 use crate::case::RenameRule;
-
-/// Collects errors so that one expansion reports all of them.
-#[derive(Default)]
-pub struct Errors(Option<syn::Error>);
-
-impl Errors {
-    pub fn push(&mut self, error: syn::Error) {
-        match &mut self.0 {
-            Some(errors) => errors.combine(error),
-            None => self.0 = Some(error),
-        }
-    }
-
-    pub fn error(&mut self, span: Span, message: impl std::fmt::Display) {
-        self.push(syn::Error::new(span, message));
-    }
-
-    pub fn finish(self) -> syn::Result<()> {
-        self.0.map_or(Ok(()), Err)
-    }
-}
+use crate::ctxt::Errors;
 
 /// A keyword value with the key that gave it, for error spans.
 pub struct Keyed<T> {

@@ -7,20 +7,11 @@
 
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
-use syn::{parse_quote, DeriveInput, Generics};
+use syn::{parse_quote, Generics};
 
-use crate::ast::{Data, Field, Fields, Input, Style, Variant};
-use crate::attr::{Errors, Keywords, Num};
+use crate::ast::{Data, Field, Fields, Input, Repr, Style, Variant};
+use crate::attr::{Keywords, Num};
 use crate::case::RenameRule;
-use crate::valid::{self, Repr};
-
-pub fn derive(input: &DeriveInput) -> syn::Result<TokenStream> {
-    let mut errors = Errors::default();
-    let input = Input::from_syn(input, &mut errors);
-    valid::check(&input, &mut errors);
-    errors.finish()?;
-    Ok(expand(&input))
-}
 
 /// The path of the generated code's helpers.
 fn private() -> TokenStream {
@@ -45,20 +36,21 @@ struct Node {
     is_root: bool,
 }
 
-fn expand(input: &Input) -> TokenStream {
+/// The impls for an input that `valid` has checked.
+pub fn expand(input: &Input) -> TokenStream {
     let node = match &input.data {
-        Data::Struct(fields) if valid::is_transparent(input, fields) => transparent(fields),
+        Data::Struct(fields) if input.is_transparent() => transparent(fields),
         Data::Struct(fields) => Node {
             kind: kind("Object"),
             required: None,
             body: object(fields, input.serde.rename_all, input.serde.default, None),
             is_root: true,
         },
-        Data::Enum(variants) if valid::is_string_enum(input) => string_enum(input, variants),
-        Data::Enum(variants) => Node {
+        Data::Enum(_) if input.is_string_enum() => string_enum(input),
+        Data::Enum(_) => Node {
             kind: kind("OneOf"),
             required: None,
-            body: one_of(input, variants),
+            body: one_of(input),
             is_root: false,
         },
         Data::Union(_) => unreachable!("valid refuses unions"),
@@ -159,7 +151,9 @@ fn root_impl(input: &Input) -> TokenStream {
 
 /// A newtype or `transparent` struct: its one field's node.
 fn transparent(fields: &Fields) -> Node {
-    let field = valid::newtype_field(fields).expect("valid checked the newtype field");
+    let field = fields
+        .newtype_field()
+        .expect("valid checked the newtype field");
     let field_trait = field_trait(field.ty);
     Node {
         kind: quote!(#field_trait::Kind),
@@ -226,9 +220,11 @@ fn object(
 }
 
 /// An enum of unit variants only: a string `enum` of their names.
-fn string_enum(input: &Input, variants: &[Variant]) -> Node {
+fn string_enum(input: &Input) -> Node {
     let p = private();
-    let names = valid::read_variants(variants).map(|v| v.name(input.serde.rename_all));
+    let names = input
+        .read_variants()
+        .map(|v| v.name(input.serde.rename_all));
     Node {
         kind: kind("String"),
         required: None,
@@ -239,13 +235,13 @@ fn string_enum(input: &Input, variants: &[Variant]) -> Node {
 
 /// A `oneOf` with a branch per variant (unit variants of an externally
 /// tagged enum share one string `enum` branch, where the first one is).
-fn one_of(input: &Input, variants: &[Variant]) -> TokenStream {
+fn one_of(input: &Input) -> TokenStream {
     let p = private();
-    let repr = Repr::of(&input.serde);
+    let repr = input.repr();
     let mut branches = Vec::new();
     let mut units: Option<(usize, Vec<String>)> = None;
-    for variant in valid::read_variants(variants) {
-        let variant_repr = repr.of_variant(variant);
+    for variant in input.read_variants() {
+        let variant_repr = variant.repr(repr);
         let name = variant.name(input.serde.rename_all);
         if variant_repr == Repr::External && variant.fields.style == Style::Unit {
             units
@@ -275,7 +271,11 @@ fn branch(variant: &Variant, repr: Repr, name: &str, rule: Option<RenameRule>) -
     let fields = &variant.fields;
     let content = || match fields.style {
         Style::Named => object(fields, rule, false, None),
-        _ => field_node(valid::newtype_field(fields).expect("valid checked the tuple variant")),
+        _ => field_node(
+            fields
+                .newtype_field()
+                .expect("valid checked the tuple variant"),
+        ),
     };
     let tag_property = |tag: &str| quote!(object.property(#tag, #p::string_enum(&[#name]), true););
     match repr {
@@ -290,7 +290,7 @@ fn branch(variant: &Variant, repr: Repr, name: &str, rule: Option<RenameRule>) -
                 Style::Unit | Style::Named => object(fields, rule, false, Some(tag)),
                 Style::Tuple => {
                     // serde merges the newtype's fields beside the tag.
-                    let field = valid::newtype_field(fields).expect("valid checked the newtype");
+                    let field = fields.newtype_field().expect("valid checked the newtype");
                     let field_trait = field_trait(field.ty);
                     builder(quote! {
                         #tag

@@ -2,14 +2,17 @@
 //! for the docs. Users depend on `pedelec-schema`, which re-exports it.
 //!
 //! Laid out like serde_derive: `ast` parses the input and its attributes
-//! (`attr`), `valid` refuses at compile time what the Pedelec argsSchema
-//! subset cannot express, `expand` generates the code.
+//! (`attr`) and answers questions about its shape (serde's representation,
+//! the variants and fields serde reads), `valid` refuses at compile time
+//! what the Pedelec argsSchema subset cannot express, `expand` generates
+//! the code; `ctxt` collects the errors of them all.
 
 #![forbid(unsafe_code)]
 
 mod ast;
 mod attr;
 mod case;
+mod ctxt;
 mod expand;
 mod ty;
 mod valid;
@@ -23,12 +26,24 @@ mod pattern_check;
 use proc_macro::TokenStream;
 use syn::{parse_macro_input, DeriveInput};
 
+use ast::Input;
+use ctxt::Errors;
+
 /// Derives `pedelec_schema::ToolArgs`; see that trait for the type mapping,
 /// the `serde` attributes honoured and the `#[tool_args(...)]` keys.
 #[proc_macro_derive(ToolArgs, attributes(tool_args))]
 pub fn derive_tool_args(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
-    expand::derive(&input)
+    derive(&input)
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
+}
+
+/// Parses, checks (reporting every error at once), then expands.
+fn derive(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
+    let mut errors = Errors::default();
+    let input = Input::from_syn(input, &mut errors);
+    valid::check(&input, &mut errors);
+    errors.finish()?;
+    Ok(expand::expand(&input))
 }

@@ -7,40 +7,10 @@ use proc_macro2::Span;
 use quote::ToTokens;
 use syn::Ident;
 
-use crate::ast::{Data, Field, Fields, Input, Style, Variant};
-use crate::attr::{Errors, Keyed, Keywords, Num, Serde};
+use crate::ast::{Data, Field, Fields, Input, Repr, Style, Variant};
+use crate::attr::{Keyed, Keywords, Num, Serde};
+use crate::ctxt::Errors;
 use crate::ty::{self, Shape};
-
-/// serde's enum representations.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Repr<'a> {
-    External,
-    Internal { tag: &'a str },
-    Adjacent { tag: &'a str, content: &'a str },
-    Untagged,
-}
-
-impl<'a> Repr<'a> {
-    /// The container's representation (serde itself reports the invalid
-    /// combinations, such as `content` without `tag`).
-    pub fn of(serde: &'a Serde) -> Repr<'a> {
-        match (&serde.tag, &serde.content, serde.untagged) {
-            (_, _, true) => Repr::Untagged,
-            (Some(tag), Some(content), false) => Repr::Adjacent { tag, content },
-            (Some(tag), None, false) => Repr::Internal { tag },
-            (None, _, false) => Repr::External,
-        }
-    }
-
-    /// A variant's representation: `#[serde(untagged)]` on a variant wins.
-    pub fn of_variant(self, variant: &Variant) -> Repr<'a> {
-        if variant.serde.untagged {
-            Repr::Untagged
-        } else {
-            self
-        }
-    }
-}
 
 /// What keywords are put on: a node of a known shape, or an object or a
 /// `oneOf` (which take none of the constraint keywords).
@@ -49,39 +19,6 @@ enum Target {
     Shape(Shape),
     Object,
     OneOf,
-}
-
-/// Whether every variant of an externally tagged enum is a unit variant: the
-/// enum is then a string `enum`.
-pub fn is_string_enum(input: &Input) -> bool {
-    match &input.data {
-        Data::Enum(variants) => {
-            Repr::of(&input.serde) == Repr::External
-                && read_variants(variants)
-                    .all(|v| v.fields.style == Style::Unit && !v.serde.untagged)
-        }
-        _ => false,
-    }
-}
-
-/// The variants serde reads into (not `skip`, `skip_deserializing` or the
-/// catch-all `other`).
-pub fn read_variants<'v, 'a>(variants: &'v [Variant<'a>]) -> impl Iterator<Item = &'v Variant<'a>> {
-    variants.iter().filter(|v| !v.serde.skip && !v.serde.other)
-}
-
-/// The one field a newtype struct or a `transparent` struct is read as.
-pub fn newtype_field<'f, 'a>(fields: &'f Fields<'a>) -> Option<&'f Field<'a>> {
-    let mut read = fields.read();
-    match (read.next(), read.next()) {
-        (Some(field), None) => Some(field),
-        _ => None,
-    }
-}
-
-/// Whether a struct is read as its one field (`transparent`, or a newtype).
-pub fn is_transparent(input: &Input, fields: &Fields) -> bool {
-    input.serde.transparent || fields.style == Style::Tuple
 }
 
 pub fn check(input: &Input, errors: &mut Errors) {
@@ -93,7 +30,7 @@ pub fn check(input: &Input, errors: &mut Errors) {
              use a struct, or an enum with one variant per case",
         ),
         Data::Struct(fields) => check_struct(input, fields, errors),
-        Data::Enum(variants) => check_enum(input, variants, errors),
+        Data::Enum(_) => check_enum(input, errors),
     }
 }
 
@@ -139,7 +76,7 @@ fn check_struct(input: &Input, fields: &Fields, errors: &mut Errors) {
             );
             return;
         }
-        Style::Tuple if newtype_field(fields).is_none() => {
+        Style::Tuple if fields.newtype_field().is_none() => {
             errors.error(
                 fields.span,
                 "a tuple struct is a JSON array of mixed items, which the Pedelec argsSchema \
@@ -148,7 +85,7 @@ fn check_struct(input: &Input, fields: &Fields, errors: &mut Errors) {
             );
             return;
         }
-        _ if is_transparent(input, fields) => match newtype_field(fields) {
+        _ if input.is_transparent() => match fields.newtype_field() {
             Some(field) => Target::Shape(ty::shape(field.ty)),
             // serde reports a transparent struct without exactly one field.
             None => return,
@@ -166,8 +103,8 @@ fn check_struct(input: &Input, fields: &Fields, errors: &mut Errors) {
     }
 }
 
-fn check_enum(input: &Input, variants: &[Variant], errors: &mut Errors) {
-    if read_variants(variants).next().is_none() {
+fn check_enum(input: &Input, errors: &mut Errors) {
+    if input.read_variants().next().is_none() {
         errors.error(
             input.ident.span(),
             "an enum without variants serde can read has no values, and a `oneOf` needs at \
@@ -175,7 +112,7 @@ fn check_enum(input: &Input, variants: &[Variant], errors: &mut Errors) {
         );
         return;
     }
-    let target = if is_string_enum(input) {
+    let target = if input.is_string_enum() {
         Target::Shape(Shape::String { is_char: false })
     } else {
         Target::OneOf
@@ -186,16 +123,10 @@ fn check_enum(input: &Input, variants: &[Variant], errors: &mut Errors) {
         &format!("`{}`", input.ident),
         errors,
     );
-    let repr = Repr::of(&input.serde);
-    let string_enum = is_string_enum(input);
-    for variant in read_variants(variants) {
-        check_variant(
-            input,
-            variant,
-            repr.of_variant(variant),
-            string_enum,
-            errors,
-        );
+    let repr = input.repr();
+    let string_enum = input.is_string_enum();
+    for variant in input.read_variants() {
+        check_variant(input, variant, variant.repr(repr), string_enum, errors);
     }
 }
 
