@@ -111,6 +111,16 @@ codes! {
     InvalidPattern = "invalid_pattern", Error;
     /// Nodes nested deeper than [`MAX_DEPTH`](crate::MAX_DEPTH).
     TooDeep = "too_deep", Error;
+    /// An object with more than [`MAX_PROPERTIES`](crate::MAX_PROPERTIES)
+    /// properties, or a `required` that lists more names than that.
+    TooManyProperties = "too_many_properties", Error;
+    /// An `enum` with more than [`MAX_ENUM_VALUES`](crate::MAX_ENUM_VALUES)
+    /// values.
+    TooManyEnumValues = "too_many_enum_values", Error;
+    /// A `oneOf` with more than [`MAX_BRANCHES`](crate::MAX_BRANCHES)
+    /// branches, or nested `oneOf`s whose branch counts multiply beyond
+    /// [`MAX_BRANCH_PRODUCT`](crate::MAX_BRANCH_PRODUCT).
+    TooManyBranches = "too_many_branches", Error;
     /// An array node without `maxItems`.
     UnboundedArray = "unbounded_array", Warning;
     /// An `enum` that lists a value twice.

@@ -47,9 +47,9 @@
 //!   always carry `properties` and `required`, even empty, as the Pedelec
 //!   SDK writes them; `uniqueItems: false` and empty `examples` are left out.
 //!   `parse(serialize(s)) == s` always holds.
-//! - **Depth.** Nodes nest at most [`MAX_DEPTH`] deep (`too_deep` beyond).
+//! - **Size.** Every dimension of a schema is bounded; see [Limits](#limits).
 //! - **Patterns** are ECMA-262, translated to the linear-time `regex` crate;
-//!   see [`Pattern`] for what is refused and the size limits.
+//!   see [`Pattern`] for what is refused.
 //! - **Error order** is deterministic: a node's own keywords in the order
 //!   the specification lists them, then an object's properties by name (a
 //!   missing required property at its name's place), and array items by
@@ -68,6 +68,39 @@
 //!   same properties in another order are equal.
 //! - **Integer `enum` values** must be integers (`1.0` counts): a fractional
 //!   value could never pass, so it is an `enum_type_mismatch` error.
+//!
+//! ## Limits
+//!
+//! A schema is usually written by the tool's author, but it may come from
+//! anywhere (a file, a registry, another agent), so every dimension of one
+//! is bounded: no schema can make building it, validating with it or
+//! linting it expensive. Each bound is far above any real tool's schema; a
+//! schema beyond one is refused with the code given, at the offending
+//! keyword. `tests/limits.rs` checks each at its bound and one past it.
+//!
+//! | what | bound | code |
+//! |---|---|---|
+//! | node nesting (the root is depth 1) | [`MAX_DEPTH`] = 64 | `too_deep` |
+//! | properties of one object, names in one `required` | [`MAX_PROPERTIES`] = 1 000 | `too_many_properties` |
+//! | values of one `enum` | [`MAX_ENUM_VALUES`] = 1 000 | `too_many_enum_values` |
+//! | branches of one `oneOf` | [`MAX_BRANCHES`] = 256 | `too_many_branches` |
+//! | product of the branch counts of the `oneOf`s on the way to a node | [`MAX_BRANCH_PRODUCT`] = 65 536 | `too_many_branches` |
+//! | a `pattern`'s source | [`MAX_PATTERN_LEN`] = 16 KiB | `invalid_pattern` |
+//! | nested groups and classes in a `pattern` (after translation: `\d`, `\w`, `\s` and `.` are classes) | [`MAX_NESTING`] = 64 | `invalid_pattern` |
+//! | a `pattern`'s compiled program | [`MAX_COMPILED_SIZE`] = 2 MiB | `invalid_pattern` |
+//!
+//! Why the branch product: a `oneOf` checks the value against every branch,
+//! so a `oneOf` inside a branch of another checks its part of the value
+//! once per outer branch. Bounding the product bounds how often any part of
+//! a value is looked at, which keeps validation linear in the value's size.
+//!
+//! There is no bound on the arguments themselves: validation is linear in
+//! their size (times at most the branch product), never recurses deeper
+//! than the schema, and allocates nothing on a valid payload. JSON *text*
+//! (the schema in [`ToolArgsSchema::from_json_str`], arguments read by the
+//! caller) keeps serde_json's own nesting limit of 128 levels, which a
+//! schema of [`MAX_DEPTH`] nodes fits within. Linting compares the
+//! branches of each `oneOf` pairwise, which the branch bound keeps small.
 
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
@@ -91,7 +124,7 @@ pub use change::{Change, ChangeCode, ChangeSeverity, Effect};
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use error::SchemaError;
 pub use lint::lint;
-pub use parse::MAX_DEPTH;
+pub use parse::{MAX_BRANCHES, MAX_BRANCH_PRODUCT, MAX_DEPTH, MAX_ENUM_VALUES, MAX_PROPERTIES};
 pub use pattern::{Pattern, PatternError, MAX_COMPILED_SIZE, MAX_NESTING, MAX_PATTERN_LEN};
 pub use schema::{NodeKind, SchemaNode};
 #[doc(hidden)]

@@ -1,4 +1,4 @@
-// Values of the wrong form for their key.
+//! Values of the wrong form for their key.
 use pedelec_schema::ToolArgs;
 use serde::Deserialize;
 

@@ -1,4 +1,4 @@
-// `deny_unknown_fields` cannot be shown to the agent in the subset.
+//! `deny_unknown_fields` cannot be shown to the agent in the subset.
 use pedelec_schema::ToolArgs;
 use serde::Deserialize;
 

@@ -1,4 +1,4 @@
-// A key given twice, also across two attributes.
+//! A key given twice, also across two attributes.
 use pedelec_schema::ToolArgs;
 use serde::Deserialize;
 

@@ -1,4 +1,4 @@
-// Variants the subset cannot describe, and an enum without variants.
+//! Variants the subset cannot describe, and an enum without variants.
 use pedelec_schema::ToolArgs;
 use serde::Deserialize;
 

@@ -1,4 +1,4 @@
-// `flatten` merges a struct's properties: it takes no keywords and needs a struct.
+//! `flatten` merges a struct's properties: it takes no keywords and needs a struct.
 use pedelec_schema::ToolArgs;
 use serde::Deserialize;
 

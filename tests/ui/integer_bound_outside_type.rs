@@ -1,5 +1,5 @@
-// Bounds an integer type cannot hold: the schema would accept values that
-// serde cannot read into the field.
+//! Bounds an integer type cannot hold: the schema would accept values that
+//! serde cannot read into the field.
 use pedelec_schema::ToolArgs;
 use serde::Deserialize;
 

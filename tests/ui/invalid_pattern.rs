@@ -1,4 +1,4 @@
-// Patterns that do not compile, or that a linear-time engine cannot run.
+//! Patterns that do not compile, or that a linear-time engine cannot run.
 use pedelec_schema::ToolArgs;
 use serde::Deserialize;
 

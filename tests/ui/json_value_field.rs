@@ -1,4 +1,4 @@
-// Any-JSON fields, also inside a container.
+//! Any-JSON fields, also inside a container.
 use pedelec_schema::ToolArgs;
 use serde::Deserialize;
 use serde_json::Value;

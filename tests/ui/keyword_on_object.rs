@@ -1,4 +1,4 @@
-// A bound on a struct (an object node) and on an enum with data (a oneOf).
+//! A bound on a struct (an object node) and on an enum with data (a oneOf).
 use pedelec_schema::ToolArgs;
 use serde::Deserialize;
 

@@ -1,4 +1,4 @@
-// Keywords on fields whose node cannot take them.
+//! Keywords on fields whose node cannot take them.
 use pedelec_schema::ToolArgs;
 use serde::Deserialize;
 

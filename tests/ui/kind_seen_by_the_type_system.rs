@@ -1,5 +1,5 @@
-// Where the macro cannot see the type (an alias, a derived type), the type
-// system refuses what does not apply, with the library's message.
+//! Where the macro cannot see the type (an alias, a derived type), the type
+//! system refuses what does not apply, with the library's message.
 use std::collections::HashMap;
 
 use pedelec_schema::ToolArgs;

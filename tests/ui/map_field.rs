@@ -1,4 +1,4 @@
-// Objects with arbitrary keys: the subset has no `additionalProperties`.
+//! Objects with arbitrary keys: the subset has no `additionalProperties`.
 use std::collections::{BTreeMap, HashMap};
 
 use pedelec_schema::ToolArgs;

@@ -1,4 +1,4 @@
-// A lower bound above its upper bound, for each pair of bounds.
+//! A lower bound above its upper bound, for each pair of bounds.
 use pedelec_schema::ToolArgs;
 use serde::Deserialize;
 

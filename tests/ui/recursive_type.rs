@@ -1,4 +1,4 @@
-// A type that contains itself would need `$ref`.
+//! A type that contains itself would need `$ref`.
 use pedelec_schema::ToolArgs;
 use serde::Deserialize;
 

@@ -1,4 +1,4 @@
-// serde attributes that make serde read something the derive cannot see.
+//! serde attributes that make serde read something the derive cannot see.
 use pedelec_schema::ToolArgs;
 use serde::{Deserialize, Deserializer};
 

@@ -1,4 +1,4 @@
-// serde's `tag` on a struct is not supported by the derive.
+//! serde's `tag` on a struct is not supported by the derive.
 use pedelec_schema::ToolArgs;
 use serde::Deserialize;
 

@@ -1,4 +1,4 @@
-// A tuple is a mixed array; `()` reads only `null`.
+//! A tuple is a mixed array; `()` reads only `null`.
 use pedelec_schema::ToolArgs;
 use serde::Deserialize;
 

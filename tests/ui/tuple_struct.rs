@@ -1,4 +1,4 @@
-// A tuple struct of several fields is a JSON array of mixed items.
+//! A tuple struct of several fields is a JSON array of mixed items.
 use pedelec_schema::ToolArgs;
 use serde::Deserialize;
 

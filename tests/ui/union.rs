@@ -1,4 +1,4 @@
-// A union has no schema (serde cannot read one either).
+//! A union has no schema (serde cannot read one either).
 use pedelec_schema::ToolArgs;
 
 #[derive(ToolArgs)]

@@ -1,4 +1,4 @@
-// A unit struct reads `null`, and a root must be an object.
+//! A unit struct reads `null`, and a root must be an object.
 use pedelec_schema::ToolArgs;
 use serde::Deserialize;
 

@@ -1,4 +1,4 @@
-// A misspelt key, and a JSON Schema spelling of a key.
+//! A misspelt key, and a JSON Schema spelling of a key.
 use pedelec_schema::ToolArgs;
 use serde::Deserialize;
 

@@ -1,5 +1,5 @@
-// Keywords with no node to go on: on a unit variant of a string enum, and on
-// the field of an internally tagged newtype variant (merged beside the tag).
+//! Keywords with no node to go on: on a unit variant of a string enum, and on
+//! the field of an internally tagged newtype variant (merged beside the tag).
 use pedelec_schema::ToolArgs;
 use serde::Deserialize;
 

@@ -5,7 +5,8 @@
 use serde_json::Value;
 
 use super::fields::Fields;
-use super::Parser;
+use super::limits::SMALLER;
+use super::{Parser, MAX_BRANCHES, MAX_BRANCH_PRODUCT, MAX_PROPERTIES};
 use crate::diagnostic::Code;
 use crate::message::Described;
 use crate::schema::{ArrayNode, Metadata, ObjectNode, OneOfNode, Property};
@@ -58,14 +59,26 @@ impl Parser {
 
     pub(super) fn object(&mut self, map: &Fields<'_>, meta: Metadata, depth: usize) -> ObjectNode {
         let mut properties = Vec::new();
-        let mut declared: Vec<&str> = Vec::new();
+        // The names `required` may list; `None` when there are too many to
+        // check each `required` name against (that would cost their product).
+        let mut declared: Option<Vec<&str>> = Some(Vec::new());
         match map.get("properties") {
             None => {}
             Some(Value::Object(entries)) => self.at("properties", |p| {
+                let size = (entries.len(), MAX_PROPERTIES);
+                if p.beyond(
+                    Code::TooManyProperties,
+                    size,
+                    "too many properties",
+                    SMALLER,
+                ) {
+                    declared = None;
+                }
                 properties.reserve_exact(entries.len());
-                declared.reserve_exact(entries.len());
+                if let Some(declared) = &mut declared {
+                    declared.extend(entries.keys().map(String::as_str));
+                }
                 for (name, value) in entries {
-                    declared.push(name);
                     if let Some(node) = p.at(name, |p| p.node(value, depth + 1, false)) {
                         properties.push(Property {
                             name: name.clone(),
@@ -84,7 +97,7 @@ impl Parser {
             ),
         }
         let required = match map.get("required") {
-            Some(value) => self.at("required", |p| p.required(value, &declared)),
+            Some(value) => self.at("required", |p| p.required(value, declared.as_deref())),
             None => Vec::new(),
         };
         ObjectNode {
@@ -95,7 +108,7 @@ impl Parser {
     }
 
     /// Reads `required`; the pointer is at `/required`.
-    fn required(&mut self, value: &Value, declared: &[&str]) -> Vec<String> {
+    fn required(&mut self, value: &Value, declared: Option<&[&str]>) -> Vec<String> {
         let Value::Array(names) = value else {
             self.report(
                 Code::InvalidValue,
@@ -106,6 +119,17 @@ impl Parser {
             );
             return Vec::new();
         };
+        // More names than an object may have properties is an error anyway;
+        // checking each against the others would cost their square.
+        let size = (names.len(), MAX_PROPERTIES);
+        if self.beyond(
+            Code::TooManyProperties,
+            size,
+            "too many `required` names",
+            SMALLER,
+        ) {
+            return Vec::new();
+        }
         let mut required: Vec<String> = Vec::with_capacity(names.len());
         for (index, name) in names.iter().enumerate() {
             self.at_index(index, |p| {
@@ -124,7 +148,7 @@ impl Parser {
                         Code::DuplicateRequired,
                         format!("`{name}` is listed in `required` twice; list it once"),
                     );
-                } else if !declared.contains(&name.as_str()) {
+                } else if declared.is_some_and(|declared| !declared.contains(&name.as_str())) {
                     p.report(
                         Code::UnknownRequired,
                         format!(
@@ -147,11 +171,32 @@ impl Parser {
                 "`oneOf` needs at least one branch; an empty `oneOf` accepts nothing".to_owned(),
             ),
             Some(Value::Array(values)) => {
+                let size = (values.len(), MAX_BRANCHES);
+                p.beyond(
+                    Code::TooManyBranches,
+                    size,
+                    "too many `oneOf` branches",
+                    SMALLER,
+                );
+                let outer = p.branch_product;
+                p.branch_product = outer.saturating_mul(values.len());
+                // Reported once, at the `oneOf` that crosses the limit.
+                if outer <= MAX_BRANCH_PRODUCT {
+                    p.beyond(
+                        Code::TooManyBranches,
+                        (p.branch_product, MAX_BRANCH_PRODUCT),
+                        "with the `oneOf`s around it, a value here is checked against too many \
+                         branch combinations",
+                        "each `oneOf` checks the value against every branch, so nested `oneOf`s \
+                         multiply; flatten them into one `oneOf`",
+                    );
+                }
                 for (index, value) in values.iter().enumerate() {
                     if let Some(node) = p.at_index(index, |p| p.node(value, depth + 1, false)) {
                         branches.push(node);
                     }
                 }
+                p.branch_product = outer;
             }
             Some(other) => p.report(
                 Code::InvalidValue,

@@ -6,7 +6,7 @@
 use serde_json::{Number, Value};
 
 use super::fields::Fields;
-use super::Parser;
+use super::{Parser, MAX_ENUM_VALUES};
 use crate::diagnostic::Code;
 use crate::message::Described;
 use crate::numeric;
@@ -104,6 +104,17 @@ impl Parser {
                     Code::EmptyEnum,
                     "`enum` is empty, so no value can pass; list the allowed values".to_owned(),
                 );
+                return None;
+            }
+            let size = (values.len(), MAX_ENUM_VALUES);
+            let advice = "for a large domain, describe the values with a `pattern`, or check them \
+                          in the handler";
+            if p.beyond(
+                Code::TooManyEnumValues,
+                size,
+                "too many `enum` values",
+                advice,
+            ) {
                 return None;
             }
             let mut converted = Vec::with_capacity(values.len());

@@ -24,6 +24,7 @@ mod keys;
 pub(crate) mod keywords;
 mod kind;
 mod leaves;
+mod limits;
 
 use serde_json::Value;
 
@@ -32,10 +33,7 @@ use crate::message::Described;
 use crate::pointer;
 use crate::schema::{BooleanNode, Metadata, NodeKind, ObjectNode, SchemaNode};
 use fields::Fields;
-
-/// How deep nodes may nest: the root is depth 1, its properties depth 2.
-/// Tool arguments are small, flat structures; this is far above any real one.
-pub const MAX_DEPTH: usize = 64;
+pub use limits::{MAX_BRANCHES, MAX_BRANCH_PRODUCT, MAX_DEPTH, MAX_ENUM_VALUES, MAX_PROPERTIES};
 
 /// Called for every node that was built without errors, children first,
 /// with the node's pointer. Lint uses it to add its warnings.
@@ -53,6 +51,7 @@ pub(crate) fn parse_root(
         // them does not grow it step by step.
         pointer: String::with_capacity(128),
         errors: 0,
+        branch_product: 1,
         hook,
     };
     let root = parser.node(value, 1, true);
@@ -68,6 +67,9 @@ struct Parser {
     /// Where the parser is: a JSON Pointer into the schema.
     pointer: String,
     errors: usize,
+    /// The product of the branch counts of the `oneOf`s the parser is in
+    /// (see [`MAX_BRANCH_PRODUCT`]).
+    branch_product: usize,
     hook: Option<NodeHook>,
 }
 

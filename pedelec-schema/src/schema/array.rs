@@ -1,3 +1,5 @@
+//! [`ArrayNode`]: `"type": "array"`, always with its `items` node.
+
 use super::{Metadata, SchemaNode};
 
 /// A `"type": "array"` node. `items` is not optional: every element is

@@ -1,3 +1,5 @@
+//! [`BooleanNode`]: `"type": "boolean"`, with an optional `enum`.
+
 use super::Metadata;
 
 /// A `"type": "boolean"` node.

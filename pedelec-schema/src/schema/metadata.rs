@@ -1,3 +1,6 @@
+//! [`Metadata`]: `description`, `default` and `examples`, which every node
+//! may carry and which never change what validation accepts.
+
 use serde_json::Value;
 
 /// The keywords every node may carry. They guide the agent; none of them

@@ -1,3 +1,6 @@
+//! [`NumberNode`]: the keywords shared by `"type": "number"` and
+//! `"type": "integer"` nodes, with bounds kept exactly as written.
+
 use serde_json::Number;
 
 use super::Metadata;

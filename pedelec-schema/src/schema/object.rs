@@ -1,3 +1,6 @@
+//! [`ObjectNode`]: `"type": "object"`, its properties in order and the
+//! names it requires.
+
 use super::{Metadata, SchemaNode};
 
 /// A `"type": "object"` node.

@@ -1,3 +1,5 @@
+//! [`OneOfNode`]: a node that exactly one of its branches must accept.
+
 use super::{Metadata, SchemaNode};
 
 /// A `oneOf` node: a value is valid when exactly one branch accepts it.

@@ -1,3 +1,6 @@
+//! [`StringNode`]: `"type": "string"`, with lengths in code points and an
+//! ECMA-262 `pattern`.
+
 use super::{Metadata, Pattern};
 
 /// A `"type": "string"` node. Lengths count Unicode code points.

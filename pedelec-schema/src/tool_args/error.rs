@@ -1,3 +1,6 @@
+//! [`ArgsError`]: why typed arguments were refused, and the agent-facing
+//! error object it turns into.
+
 use std::fmt;
 
 use serde::ser::{Serialize, SerializeStruct, Serializer};

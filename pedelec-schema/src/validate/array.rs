@@ -1,8 +1,11 @@
+//! The array rule: item counts, each element against `items` (with its
+//! index on the trail), then `uniqueItems` under JSON equality.
+
 use serde_json::Value;
 
 use super::failure::Failure;
-use super::site::{Span, Text};
-use super::{equality, fail, type_mismatch, Rule, Sink, Trail};
+use super::site::{Pointers, Span};
+use super::{equality, fail, invalid, type_mismatch, Rule, Sink, Trail};
 use crate::schema::ArrayNode;
 
 #[derive(Debug, Clone)]
@@ -15,10 +18,10 @@ pub(crate) struct ArrayRule {
 }
 
 impl ArrayRule {
-    pub(super) fn compile(node: &ArrayNode, site: Span, text: &mut Text) -> Self {
-        let items_site = text.child(site, &["items"]);
+    pub(super) fn compile(node: &ArrayNode, site: Span, pointers: &mut Pointers) -> Self {
+        let items_site = pointers.child(site, &["items"]);
         ArrayRule {
-            items: Rule::compile(&node.items, items_site, text),
+            items: Rule::compile(&node.items, items_site, pointers),
             site,
             min_items: node.min_items,
             max_items: node.max_items,
@@ -44,10 +47,7 @@ impl ArrayRule {
         }
         for (index, element) in elements.iter().enumerate() {
             if !at.with_index::<S, _>(index, |at| self.items.check(element, at, sink)) {
-                valid = false;
-                if S::FAIL_FAST {
-                    return false;
-                }
+                invalid!(valid);
             }
         }
         if self.unique_items {

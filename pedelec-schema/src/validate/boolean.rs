@@ -1,3 +1,5 @@
+//! The boolean rule: the type, then `enum`.
+
 use std::sync::Arc;
 
 use serde_json::Value;

@@ -1,3 +1,14 @@
+//! The public errors of validation: [`ValidationError`] (one failure, with
+//! its path, schema path, keyword and message, all written when read) and
+//! [`ValidationErrors`] (all of them, serializing as the agent-facing error
+//! object).
+//!
+//! The two types here and `Failure` (`failure.rs`) refer to each other: an
+//! error holds the failure it reports, and a `oneOf` failure holds, for
+//! each branch, the first errors that branch produced, so that its message
+//! can explain why no branch (or more than one) accepted the value. The
+//! recursion is bounded by the schema's depth.
+
 use std::fmt::{self, Display, Formatter};
 
 use std::sync::Arc;
@@ -36,8 +47,8 @@ use super::trail::{instance_pointer, Indices};
 pub struct ValidationError {
     /// The array indices on the way to the value that failed.
     indices: Indices,
-    /// The compiled schema's text, which `site` refers to.
-    text: Arc<str>,
+    /// The compiled schema's pointers, which `site` refers to.
+    pointers: Arc<str>,
     /// The schema pointer of the node that failed.
     site: Span,
     /// How much of that pointer leads to the node the walk started at;
@@ -51,14 +62,14 @@ pub struct ValidationError {
 impl ValidationError {
     pub(crate) fn new(
         indices: Indices,
-        text: Arc<str>,
+        pointers: Arc<str>,
         site: Span,
         start: usize,
         failure: Failure,
     ) -> Self {
         ValidationError {
             indices,
-            text,
+            pointers,
             site,
             start,
             failure,
@@ -67,7 +78,7 @@ impl ValidationError {
 
     /// Where in the value: a JSON Pointer (RFC 6901); `""` is the whole value.
     pub fn path(&self) -> String {
-        let schema_pointer = self.site.of(&self.text);
+        let schema_pointer = self.site.of(&self.pointers);
         instance_pointer(
             schema_pointer.get(self.start..).unwrap_or_default(),
             &self.indices,
@@ -96,7 +107,12 @@ struct SchemaPath<'a>(&'a ValidationError);
 impl Display for SchemaPath<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         // Keywords hold neither `~` nor `/`: nothing to escape.
-        write!(f, "{}/{}", self.0.site.of(&self.0.text), self.0.keyword())
+        write!(
+            f,
+            "{}/{}",
+            self.0.site.of(&self.0.pointers),
+            self.0.keyword()
+        )
     }
 }
 
@@ -124,7 +140,7 @@ impl fmt::Debug for ValidationError {
 impl PartialEq for ValidationError {
     fn eq(&self, other: &Self) -> bool {
         self.path() == other.path()
-            && self.site.of(&self.text) == other.site.of(&other.text)
+            && self.site.of(&self.pointers) == other.site.of(&other.pointers)
             && self.keyword() == other.keyword()
             && self.message() == other.message()
     }

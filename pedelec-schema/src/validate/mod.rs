@@ -5,8 +5,8 @@
 //! object's properties sorted by name with their `required` flag, and where
 //! the node is in the schema for the errors reported there (`site.rs`). The
 //! model stays the source of truth; rules are a derived, read-only form of
-//! it (one file per node kind below), held with their text by a
-//! [`Validator`].
+//! it (one file per node kind below), held by a [`Validator`] with the
+//! schema pointers of every node, written once into one string.
 //!
 //! The walk is written once, generic over a [`Sink`]. `is_valid` runs it
 //! with a sink that stops at the first failure and records nothing;
@@ -47,37 +47,39 @@ use failure::{Failure, Found};
 use number::NumberRule;
 use object::ObjectRule;
 use one_of::OneOfRule;
-use site::{Span, Text};
+use site::{Pointers, Span};
 use string::StringRule;
 use trail::Trail;
 
 pub use error::{ValidationError, ValidationErrors};
 
-/// A schema node compiled for validation, with the text its errors quote.
+/// A schema node compiled for validation, with the schema pointers its
+/// errors quote.
 #[derive(Debug, Clone)]
 pub(crate) struct Validator {
     rule: Rule,
-    /// Schema pointers and property names, which rules refer to by span.
-    text: Arc<str>,
+    /// The schema pointer of every node, one after another; rules and
+    /// errors refer to theirs by [`Span`].
+    pointers: Arc<str>,
 }
 
 impl Validator {
     /// Compiles a root object node.
     pub(crate) fn root(root: &ObjectNode) -> Self {
-        Self::compiled(|text| Rule::Object(ObjectRule::compile(root, Span::ROOT, text)))
+        Self::compiled(|pointers| Rule::Object(ObjectRule::compile(root, Span::ROOT, pointers)))
     }
 
     /// Compiles any node; its errors are located relative to it.
     pub(crate) fn of(node: &SchemaNode) -> Self {
-        Self::compiled(|text| Rule::compile(node, Span::ROOT, text))
+        Self::compiled(|pointers| Rule::compile(node, Span::ROOT, pointers))
     }
 
-    fn compiled(compile: impl FnOnce(&mut Text) -> Rule) -> Self {
-        let mut text = Text::default();
-        let rule = compile(&mut text);
+    fn compiled(compile: impl FnOnce(&mut Pointers) -> Rule) -> Self {
+        let mut pointers = Pointers::default();
+        let rule = compile(&mut pointers);
         Validator {
             rule,
-            text: text.finish(),
+            pointers: pointers.finish(),
         }
     }
 
@@ -88,7 +90,7 @@ impl Validator {
 
     /// Every failure of `value`, in document order; empty if it passes.
     pub(crate) fn errors(&self, value: &Value) -> Vec<ValidationError> {
-        self.rule.errors(value, &self.text)
+        self.rule.errors(value, &self.pointers)
     }
 }
 
@@ -108,17 +110,17 @@ pub(crate) enum Rule {
 
 impl Rule {
     /// Compiles `node`, whose schema pointer is `site`.
-    fn compile(node: &SchemaNode, site: Span, text: &mut Text) -> Rule {
+    fn compile(node: &SchemaNode, site: Span, pointers: &mut Pointers) -> Rule {
         match node {
             SchemaNode::String(string) => Rule::String(StringRule::compile(string, site)),
             SchemaNode::Number(number) => Rule::Number(NumberRule::compile(number, false, site)),
             SchemaNode::Integer(number) => Rule::Number(NumberRule::compile(number, true, site)),
             SchemaNode::Boolean(boolean) => Rule::Boolean(BooleanRule::compile(boolean, site)),
             SchemaNode::Array(array) => {
-                Rule::Array(Box::new(ArrayRule::compile(array, site, text)))
+                Rule::Array(Box::new(ArrayRule::compile(array, site, pointers)))
             }
-            SchemaNode::Object(object) => Rule::Object(ObjectRule::compile(object, site, text)),
-            SchemaNode::OneOf(one_of) => Rule::OneOf(OneOfRule::compile(one_of, site, text)),
+            SchemaNode::Object(object) => Rule::Object(ObjectRule::compile(object, site, pointers)),
+            SchemaNode::OneOf(one_of) => Rule::OneOf(OneOfRule::compile(one_of, site, pointers)),
         }
     }
 
@@ -143,8 +145,8 @@ impl Rule {
         self.check(value, &Trail::ROOT, &mut FailFast)
     }
 
-    fn errors(&self, value: &Value, text: &Arc<str>) -> Vec<ValidationError> {
-        self.first_errors(value, text, 0, usize::MAX).0
+    fn errors(&self, value: &Value, pointers: &Arc<str>) -> Vec<ValidationError> {
+        self.first_errors(value, pointers, 0, usize::MAX).0
     }
 
     /// The first `kept` failures of `value`, and how many there are,
@@ -153,12 +155,12 @@ impl Rule {
     fn first_errors(
         &self,
         value: &Value,
-        text: &Arc<str>,
+        pointers: &Arc<str>,
         start: usize,
         kept: usize,
     ) -> (Vec<ValidationError>, usize) {
         let mut sink = Collect {
-            text,
+            pointers,
             start,
             errors: Vec::new(),
             kept,
@@ -176,7 +178,8 @@ trait Sink {
 
     /// Records that the node at `site` rejected the value at `at`. The
     /// failure is only built by a sink that keeps it, and is given the
-    /// schema's text.
+    /// schema pointers (a `oneOf` failure locates its branches' errors in
+    /// them).
     fn fail(&mut self, at: &Trail<'_>, site: Span, failure: impl FnOnce(&Arc<str>) -> Failure);
 }
 
@@ -193,7 +196,7 @@ impl Sink for FailFast {
 /// The `validate` sink: every failure, in walk order; past the first
 /// `kept`, only counted.
 struct Collect<'a> {
-    text: &'a Arc<str>,
+    pointers: &'a Arc<str>,
     /// The length of the schema pointer of the node the walk started at.
     start: usize,
     errors: Vec<ValidationError>,
@@ -216,10 +219,10 @@ impl Sink for Collect<'_> {
         if self.errors.capacity() == 0 {
             self.errors.reserve_exact(FIRST_CAPACITY.min(self.kept));
         }
-        let failure = failure(self.text);
+        let failure = failure(self.pointers);
         self.errors.push(ValidationError::new(
             at.indices(),
-            Arc::clone(self.text),
+            Arc::clone(self.pointers),
             site,
             self.start,
             failure,
@@ -227,14 +230,24 @@ impl Sink for Collect<'_> {
     }
 }
 
-/// Records a failure; in fail-fast mode, returns `false` from the caller.
-macro_rules! fail {
-    ($sink:expr, $at:expr, $site:expr, $valid:ident, $failure:expr) => {{
-        $sink.fail($at, $site, |_| $failure);
+/// Marks the node being checked invalid (`$valid = false`); in fail-fast
+/// mode, returns `false` from the caller at once. Every check ends a
+/// failure this way, so that `is_valid` stops at the first one.
+macro_rules! invalid {
+    ($valid:ident) => {{
         $valid = false;
         if S::FAIL_FAST {
             return false;
         }
+    }};
+}
+pub(crate) use invalid;
+
+/// Records a failure, then [`invalid!`].
+macro_rules! fail {
+    ($sink:expr, $at:expr, $site:expr, $valid:ident, $failure:expr) => {{
+        $sink.fail($at, $site, |_| $failure);
+        $crate::validate::invalid!($valid)
     }};
 }
 use fail;

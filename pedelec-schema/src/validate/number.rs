@@ -1,3 +1,7 @@
+//! The number and integer rule: most values settle with two comparisons
+//! against an interval of the bounds; failures, `enum`s and values beyond
+//! `i64` take the exact comparison.
+
 use std::cmp::Ordering;
 use std::sync::Arc;
 

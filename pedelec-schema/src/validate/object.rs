@@ -1,11 +1,15 @@
+//! The object rule: one merged pass over an object's keys and the schema's
+//! properties, both in name order, checking each present property and
+//! reporting each missing required one at its name's place.
+
 use std::cmp::Ordering;
 use std::sync::LazyLock;
 
 use serde_json::{Map, Value};
 
 use super::failure::Failure;
-use super::site::{Span, Text};
-use super::{type_mismatch, Rule, Sink, Trail};
+use super::site::{Pointers, Span};
+use super::{invalid, type_mismatch, Rule, Sink, Trail};
 use crate::schema::ObjectNode;
 use crate::small_string::SmallString;
 
@@ -28,8 +32,8 @@ pub(crate) struct ObjectRule {
 
 #[derive(Debug, Clone)]
 struct PropertyRule {
-    /// Where the name is in [`ObjectRule::names`]: its start and length.
-    name: (usize, usize),
+    /// Where the name is in [`ObjectRule::names`].
+    name: Span,
     /// The name's [`prefix`].
     prefix: u64,
     required: bool,
@@ -54,7 +58,7 @@ impl PropertyRule {
         if self.prefix > key_prefix {
             return Ordering::Greater;
         }
-        let len = self.name.1;
+        let len = self.name.len();
         if len == key.len() && len <= 8 {
             Ordering::Equal
         } else if len <= 8 && key.len() <= 8 {
@@ -72,13 +76,12 @@ impl PropertyRule {
     }
 
     fn name_in<'a>(&self, names: &'a str) -> &'a str {
-        let (start, len) = self.name;
-        names.get(start..start + len).unwrap_or_default()
+        self.name.of(names)
     }
 }
 
 impl ObjectRule {
-    pub(super) fn compile(node: &ObjectNode, site: Span, text: &mut Text) -> Self {
+    pub(super) fn compile(node: &ObjectNode, site: Span, pointers: &mut Pointers) -> Self {
         let mut required: Vec<&str> = node.required.iter().map(String::as_str).collect();
         required.sort_unstable();
         let mut by_name: Vec<_> = node.properties.iter().collect();
@@ -87,14 +90,12 @@ impl ObjectRule {
         let properties = by_name
             .into_iter()
             .map(|property| {
-                let property_site = text.child(site, &["properties", &property.name]);
-                let start = names.len();
-                names.push_str(&property.name);
+                let property_site = pointers.child(site, &["properties", &property.name]);
                 PropertyRule {
-                    name: (start, property.name.len()),
+                    name: Span::appended(&mut names, |names| names.push_str(&property.name)),
                     prefix: prefix(property.name.as_bytes()),
                     required: required.binary_search(&property.name.as_str()).is_ok(),
-                    rule: Rule::compile(&property.node, property_site, text),
+                    rule: Rule::compile(&property.node, property_site, pointers),
                 }
             })
             .collect();
@@ -142,10 +143,7 @@ impl ObjectRule {
                         // A property's place in the value follows from its
                         // schema pointer: the trail stays as it is.
                         if !current.rule.check(value, at, sink) {
-                            valid = false;
-                            if S::FAIL_FAST {
-                                return false;
-                            }
+                            invalid!(valid);
                         }
                         continue 'keys;
                     }
@@ -153,10 +151,7 @@ impl ObjectRule {
                         next += 1;
                         if current.required {
                             self.missing(current, at, sink);
-                            valid = false;
-                            if S::FAIL_FAST {
-                                return false;
-                            }
+                            invalid!(valid);
                         }
                     }
                 }
@@ -166,10 +161,7 @@ impl ObjectRule {
         for current in properties.get(next..).unwrap_or_default() {
             if current.required {
                 self.missing(current, at, sink);
-                valid = false;
-                if S::FAIL_FAST {
-                    return false;
-                }
+                invalid!(valid);
             }
         }
         valid
@@ -187,19 +179,11 @@ impl ObjectRule {
         for property in &self.properties {
             let name = property.name_in(&self.names);
             match map.get(name) {
-                Some(value) if !property.rule.check(value, at, sink) => {
-                    valid = false;
-                    if S::FAIL_FAST {
-                        return false;
-                    }
-                }
+                Some(value) if !property.rule.check(value, at, sink) => invalid!(valid),
                 Some(_) => {}
                 None if property.required => {
                     self.missing(property, at, sink);
-                    valid = false;
-                    if S::FAIL_FAST {
-                        return false;
-                    }
+                    invalid!(valid);
                 }
                 None => {}
             }
@@ -247,7 +231,7 @@ static MAPS_ARE_SORTED: LazyLock<bool> = LazyLock::new(|| {
 mod tests {
     use serde_json::json;
 
-    use super::super::site::{Span, Text};
+    use super::super::site::{Pointers, Span};
     use super::super::{Rule, Validator};
     use super::{prefix, ObjectRule, PropertyRule};
     use crate::schema::SchemaNode;
@@ -271,12 +255,12 @@ mod tests {
         .unwrap();
         let object = schema.root();
         let node = SchemaNode::Object(object.clone());
-        let mut text = Text::default();
-        let mut unsorted = ObjectRule::compile(object, Span::ROOT, &mut text);
+        let mut pointers = Pointers::default();
+        let mut unsorted = ObjectRule::compile(object, Span::ROOT, &mut pointers);
         unsorted.keys_sorted = false;
         let by_lookup = Validator {
             rule: Rule::Object(unsorted),
-            text: text.finish(),
+            pointers: pointers.finish(),
         };
         let merged = Validator::of(&node);
         for value in [
@@ -333,14 +317,14 @@ mod tests {
         let leaf = Rule::Object(ObjectRule::compile(
             &Default::default(),
             Span::ROOT,
-            &mut Text::default(),
+            &mut Pointers::default(),
         ));
         assert_eq!(keys.len(), 170);
         for a in &keys {
             for b in &keys {
-                let names = format!("{b}{a}");
+                let mut names = b.to_string();
                 let property = PropertyRule {
-                    name: (b.len(), a.len()),
+                    name: Span::appended(&mut names, |names| names.push_str(a)),
                     prefix: prefix(a.as_bytes()),
                     required: false,
                     rule: leaf.clone(),

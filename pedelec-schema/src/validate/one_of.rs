@@ -1,9 +1,13 @@
+//! The `oneOf` rule: a value passes when exactly one branch accepts it.
+//! When none or several do, the failure explains each branch with its
+//! first errors, located relative to the value.
+
 use std::sync::Arc;
 
 use serde_json::Value;
 
 use super::failure::{BranchFailures, Failure, QUOTED_PER_BRANCH};
-use super::site::{Span, Text};
+use super::site::{Pointers, Span};
 use super::{Rule, Sink, Trail};
 use crate::schema::OneOfNode;
 
@@ -20,16 +24,16 @@ struct Branch {
 }
 
 impl OneOfRule {
-    pub(super) fn compile(node: &OneOfNode, site: Span, text: &mut Text) -> Self {
+    pub(super) fn compile(node: &OneOfNode, site: Span, pointers: &mut Pointers) -> Self {
         let branches = node
             .branches
             .iter()
             .enumerate()
             .map(|(index, branch)| {
-                let site = text.child(site, &["oneOf", &index.to_string()]);
+                let site = pointers.child(site, &["oneOf", &index.to_string()]);
                 Branch {
                     site,
-                    rule: Rule::compile(branch, site, text),
+                    rule: Rule::compile(branch, site, pointers),
                 }
             })
             .collect();
@@ -53,8 +57,8 @@ impl OneOfRule {
         match count {
             1 => true,
             0 => {
-                sink.fail(at, self.site, |text| Failure::NoBranch {
-                    branches: self.why_each_failed(value, text),
+                sink.fail(at, self.site, |pointers| Failure::NoBranch {
+                    branches: self.why_each_failed(value, pointers),
                 });
                 false
             }
@@ -71,14 +75,14 @@ impl OneOfRule {
     }
 
     /// Each branch's first failures, located relative to the value.
-    fn why_each_failed(&self, value: &Value, text: &Arc<str>) -> Box<[BranchFailures]> {
+    fn why_each_failed(&self, value: &Value, pointers: &Arc<str>) -> Box<[BranchFailures]> {
         self.branches
             .iter()
             .map(|branch| {
                 let (first, count) =
                     branch
                         .rule
-                        .first_errors(value, text, branch.site.len(), QUOTED_PER_BRANCH);
+                        .first_errors(value, pointers, branch.site.len(), QUOTED_PER_BRANCH);
                 BranchFailures { first, count }
             })
             .collect()

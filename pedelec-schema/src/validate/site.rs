@@ -1,13 +1,14 @@
 //! Where nodes are in the schema, for the errors reported there.
 //!
-//! Compiling a schema writes every node's schema pointer into one string.
-//! A rule keeps only a [`Span`] of it, and an error a shared handle on the
-//! string and its span: compiling allocates no string per node, and
-//! recording an error copies none.
+//! Compiling a schema writes every node's schema pointer into one string,
+//! the [`Pointers`]. A rule keeps only a [`Span`] of it, and an error a
+//! shared handle on the string and its span: compiling allocates no string
+//! per node, and recording an error copies none.
 
 use std::sync::Arc;
 
-/// A piece of a compiled schema's text.
+/// A byte range of a string that a compiled schema writes once and then
+/// shares: the schema [`Pointers`], or an object rule's property names.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Span {
     start: usize,
@@ -18,47 +19,56 @@ impl Span {
     /// The schema pointer of the root: the empty string.
     pub(crate) const ROOT: Span = Span { start: 0, end: 0 };
 
-    /// The pointer's length in bytes.
+    /// What is appended to `buffer` by `write`, as a span of it.
+    pub(crate) fn appended(buffer: &mut String, write: impl FnOnce(&mut String)) -> Span {
+        let start = buffer.len();
+        write(buffer);
+        Span {
+            start,
+            end: buffer.len(),
+        }
+    }
+
+    /// The length in bytes.
     pub(crate) fn len(self) -> usize {
         self.end - self.start
     }
 
-    pub(crate) fn of(self, text: &str) -> &str {
-        text.get(self.start..self.end).unwrap_or_default()
+    /// The spanned part of `buffer` (empty if it is not one of `buffer`'s
+    /// ranges, which a compiled schema never asks for).
+    pub(crate) fn of(self, buffer: &str) -> &str {
+        buffer.get(self.start..self.end).unwrap_or_default()
     }
 }
 
-/// The text being written while a schema compiles.
-pub(crate) struct Text {
-    text: String,
+/// The schema pointers being written while a schema compiles.
+pub(crate) struct Pointers {
+    pointers: String,
 }
 
-impl Default for Text {
+impl Default for Pointers {
     fn default() -> Self {
         // Room for the pointers of most schemas, so that it does not grow
         // step by step; `finish` keeps only what was written.
-        Text {
-            text: String::with_capacity(256),
+        Pointers {
+            pointers: String::with_capacity(256),
         }
     }
 }
 
-impl Text {
+impl Pointers {
     /// The pointer `tokens` below the pointer at `parent`.
     pub(crate) fn child(&mut self, parent: Span, tokens: &[&str]) -> Span {
-        let start = self.text.len();
-        self.text.extend_from_within(parent.start..parent.end);
-        for token in tokens {
-            crate::pointer::push(&mut self.text, token);
-        }
-        Span {
-            start,
-            end: self.text.len(),
-        }
+        Span::appended(&mut self.pointers, |pointers| {
+            pointers.extend_from_within(parent.start..parent.end);
+            for token in tokens {
+                crate::pointer::push(pointers, token);
+            }
+        })
     }
 
     pub(crate) fn finish(self) -> Arc<str> {
-        Arc::from(self.text)
+        Arc::from(self.pointers)
     }
 }
 
@@ -68,12 +78,12 @@ mod tests {
 
     #[test]
     fn children_extend_their_parent_and_escape_their_tokens() {
-        let mut text = Text::default();
-        let property = text.child(Span::ROOT, &["properties", "a/b~c"]);
-        let items = text.child(property, &["items"]);
-        let text = text.finish();
-        assert_eq!(property.of(&text), "/properties/a~1b~0c");
-        assert_eq!(items.of(&text), "/properties/a~1b~0c/items");
-        assert_eq!(Span::ROOT.of(&text), "");
+        let mut pointers = Pointers::default();
+        let property = pointers.child(Span::ROOT, &["properties", "a/b~c"]);
+        let items = pointers.child(property, &["items"]);
+        let pointers = pointers.finish();
+        assert_eq!(property.of(&pointers), "/properties/a~1b~0c");
+        assert_eq!(items.of(&pointers), "/properties/a~1b~0c/items");
+        assert_eq!(Span::ROOT.of(&pointers), "");
     }
 }

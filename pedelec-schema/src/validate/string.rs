@@ -1,3 +1,6 @@
+//! The string rule: `enum`, lengths in code points (settled by byte length
+//! where that is enough) and `pattern`.
+
 use std::sync::Arc;
 
 use serde_json::Value;
