@@ -4,6 +4,8 @@
 //! the JSON-Schema-Test-Suite cases typed into the subset, and real tool
 //! schemas that agents publish.
 
+pub mod fuzz;
+
 use std::path::PathBuf;
 
 use serde::Deserialize;
