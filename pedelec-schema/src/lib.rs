@@ -74,6 +74,7 @@
 mod change;
 mod diagnostic;
 mod error;
+mod export;
 mod fields;
 mod keywords;
 mod lint;
@@ -91,6 +92,7 @@ mod validate;
 pub use change::{Change, ChangeCode, ChangeSeverity, Effect};
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use error::SchemaError;
+pub use export::{Exported, ExportedTool, Profile, ToolDefinition, ToolNameError, UnknownProfile};
 pub use lint::lint;
 pub use parse::MAX_DEPTH;
 pub use pattern::{Pattern, PatternError, MAX_COMPILED_SIZE, MAX_NESTING, MAX_PATTERN_LEN};
