@@ -32,7 +32,7 @@ pub fn splice(text: &str, mut replacements: Vec<(Range<usize>, String)>) -> Stri
 /// The schema `schema` written to take the place of the value at `span` in
 /// `text`: on one line if the old value was on one line, otherwise
 /// pretty-printed, its lines indented like the line the old value starts
-/// on.
+/// on and ended as the old value's lines were (`\r\n` or `\n`).
 pub fn written_like(text: &str, span: &Range<usize>, schema: &Value) -> String {
     let ordered = Ordered(schema, Role::Schema);
     let written = if text[span.clone()].contains('\n') {
@@ -47,7 +47,13 @@ pub fn written_like(text: &str, span: &Range<usize>, schema: &Value) -> String {
         .chars()
         .take_while(|c| *c == ' ' || *c == '\t')
         .collect();
-    written.replace('\n', &format!("\n{indent}"))
+    // Lines end as the old value's lines did.
+    let newline = if text[span.clone()].contains("\r\n") {
+        "\r\n"
+    } else {
+        "\n"
+    };
+    written.replace('\n', &format!("{newline}{indent}"))
 }
 
 /// Keywords in the order the library serializes them; others (none in an
@@ -155,6 +161,13 @@ mod tests {
         let text = "{\"s\": {\"type\": \"object\"}}";
         let written = written_like(text, &(6..24), &json!({"type": "object", "x": 1}));
         assert_eq!(written, r#"{"type":"object","x":1}"#);
+    }
+
+    #[test]
+    fn windows_line_endings_are_kept() {
+        let text = "{\r\n  \"type\": \"object\"\r\n}\r\n";
+        let written = written_like(text, &(0..text.len() - 2), &json!({"type": "object"}));
+        assert_eq!(written, "{\r\n  \"type\": \"object\"\r\n}");
     }
 
     #[test]
