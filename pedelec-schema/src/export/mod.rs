@@ -26,20 +26,24 @@ use crate::ToolArgsSchema;
 
 pub use tool::{ExportedTool, ToolDefinition, ToolNameError};
 
-/// A model provider's rules for a tool's arguments schema. See the crate
-/// docs, "Export to a provider", for each profile's rules, the pages they
-/// come from and what the handler must still check.
+/// A model provider's rules for a tool's arguments schema. The
+/// [crate docs](crate#export-to-a-provider) give each profile's rules, the
+/// pages they come from and what the handler must still check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Profile {
     /// The Model Context Protocol's `inputSchema`: our schema as it is
-    /// (JSON Schema 2020-12 with an object root). No changes.
+    /// (JSON Schema 2020-12 with an object root). No changes. See
+    /// [MCP](crate#mcp).
     Mcp,
     /// OpenAI function calling with `"strict": true` (Structured Outputs).
+    /// See [OpenAI strict](crate#openai-strict).
     OpenAiStrict,
-    /// Anthropic tool use with `"strict": true`.
+    /// Anthropic tool use with `"strict": true`. See
+    /// [Anthropic strict](crate#anthropic-strict).
     AnthropicStrict,
     /// Gemini's `FunctionDeclaration.parameters`, an OpenAPI 3.0 subset.
+    /// See [Gemini](crate#gemini).
     Gemini,
 }
 
