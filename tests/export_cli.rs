@@ -93,14 +93,8 @@ fn the_json_format_writes_the_changes_as_one_array() {
     assert_eq!(result.code, Some(0), "{result:?}");
     let notes: Vec<Value> = serde_json::from_str(&result.stderr).unwrap();
     let first = &notes[0];
-    let keys: Vec<&str> = first
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
     assert_eq!(
-        keys,
+        first.as_object().unwrap().keys().collect::<Vec<_>>(),
         ["code", "column", "effect", "file", "line", "message", "pointer", "severity"]
     );
     assert_eq!(

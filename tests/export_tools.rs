@@ -28,6 +28,16 @@ struct Point {
     label: Option<String>,
 }
 
+/// The keys of a JSON object (serde_json sorts them).
+fn keys(value: &Value) -> Vec<&str> {
+    value
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect()
+}
+
 fn tool(profile: Profile) -> Value {
     MoveShape::tool_definition("move_shape")
         .unwrap()
@@ -45,14 +55,8 @@ fn each_provider_gets_its_tool_shape() {
                "inputSchema": MoveShape::schema().to_value()})
     );
     let openai = tool(Profile::OpenAiStrict);
-    let keys: Vec<&str> = openai
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
     assert_eq!(
-        keys,
+        keys(&openai),
         ["description", "name", "parameters", "strict", "type"]
     );
     assert_eq!(
@@ -64,22 +68,13 @@ fn each_provider_gets_its_tool_shape() {
         MoveShape::schema().export(Profile::OpenAiStrict).schema
     );
     let anthropic = tool(Profile::AnthropicStrict);
-    let keys: Vec<&str> = anthropic
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
-    assert_eq!(keys, ["description", "input_schema", "name", "strict"]);
+    assert_eq!(
+        keys(&anthropic),
+        ["description", "input_schema", "name", "strict"]
+    );
     assert_eq!(anthropic["strict"], true);
     let gemini = tool(Profile::Gemini);
-    let keys: Vec<&str> = gemini
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
-    assert_eq!(keys, ["description", "name", "parameters"]);
+    assert_eq!(keys(&gemini), ["description", "name", "parameters"]);
     assert_eq!(
         gemini["parameters"]["propertyOrdering"],
         json!(["shapeId", "destination", "rotate"])

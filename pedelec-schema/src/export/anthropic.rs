@@ -6,7 +6,7 @@
 
 use serde_json::{Map, Value};
 
-use super::emit::{closed_object, one_of_to_any_of, Examples, MetaRules, Walk, Written};
+use super::emit::{any_of, closed_object, Examples, MetaRules, Walk, Written};
 use super::Exported;
 use crate::change::ChangeCode;
 use crate::schema::{ArrayNode, NumberNode, ObjectNode, OneOfNode, SchemaNode, StringNode};
@@ -50,24 +50,7 @@ fn string_node(walk: &mut Walk, node: &StringNode) -> Value {
     let mut written = Written::new();
     written.insert("type", "string");
     written.insert_some("enum", node.enum_values.clone());
-    if let Some(min) = node.min_length {
-        written.drop_constraint(
-            walk,
-            "minLength",
-            min,
-            ChangeCode::MinLengthRemoved,
-            PROVIDER,
-        );
-    }
-    if let Some(max) = node.max_length {
-        written.drop_constraint(
-            walk,
-            "maxLength",
-            max,
-            ChangeCode::MaxLengthRemoved,
-            PROVIDER,
-        );
-    }
+    written.drop_lengths(walk, node, PROVIDER);
     if let Some(pattern) = &node.pattern {
         if has_word_boundary(pattern.as_str()) {
             let code = ChangeCode::PatternRemoved;
@@ -140,9 +123,7 @@ fn object(walk: &mut Walk, node: &ObjectNode) -> Value {
     for property in &node.properties {
         let optional = !node.required.contains(&property.name);
         walk.tally.property(&property.name, optional);
-        let value = walk.within("properties", |walk| {
-            walk.within(&property.name, |walk| self::node(walk, &property.node))
-        });
+        let value = walk.within_property(&property.name, |walk| self::node(walk, &property.node));
         properties.insert(property.name.clone(), value);
     }
     written.insert("properties", properties);
@@ -153,14 +134,10 @@ fn object(walk: &mut Walk, node: &ObjectNode) -> Value {
 
 fn one_of_node(walk: &mut Walk, node: &OneOfNode) -> Value {
     let mut written = Written::new();
-    one_of_to_any_of(walk, node, PROVIDER);
     walk.tally.union();
-    let branches: Vec<Value> = node
-        .branches
-        .iter()
-        .enumerate()
-        .map(|(index, branch)| walk.within_index("oneOf", index, |walk| self::node(walk, branch)))
-        .collect();
+    let branches = any_of(walk, node, PROVIDER, |walk, branch| {
+        self::node(walk, branch)
+    });
     written.insert("anyOf", branches);
     written.finish(walk, &node.meta, META)
 }

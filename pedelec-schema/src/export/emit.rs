@@ -13,7 +13,7 @@ use super::limits::Tally;
 use crate::change::{Change, ChangeCode};
 use crate::lint::one_of::pairwise_disjoint;
 use crate::pointer;
-use crate::schema::{Metadata, OneOfNode};
+use crate::schema::{Metadata, OneOfNode, SchemaNode, StringNode};
 
 /// Where a walk is in our schema, the changes it has made so far, and
 /// what the providers' limits count.
@@ -74,6 +74,15 @@ impl Walk {
         let result = write(self);
         self.pointer.truncate(length);
         result
+    }
+
+    /// Runs `write` with the pointer moved to `/properties/name`.
+    pub(super) fn within_property<R>(
+        &mut self,
+        name: &str,
+        write: impl FnOnce(&mut Self) -> R,
+    ) -> R {
+        self.within("properties", |walk| walk.within(name, write))
     }
 
     /// Runs `write` with the pointer moved to `/keyword/index`.
@@ -152,6 +161,18 @@ impl Written {
             ),
         );
         self.guide(keyword, &[value]);
+    }
+
+    /// Leaves out `minLength` and `maxLength`, as [`drop_constraint`](Self::drop_constraint) does.
+    pub(super) fn drop_lengths(&mut self, walk: &mut Walk, node: &StringNode, provider: &str) {
+        if let Some(min) = node.min_length {
+            let code = ChangeCode::MinLengthRemoved;
+            self.drop_constraint(walk, "minLength", min, code, provider);
+        }
+        if let Some(max) = node.max_length {
+            let code = ChangeCode::MaxLengthRemoved;
+            self.drop_constraint(walk, "maxLength", max, code, provider);
+        }
     }
 
     /// Writes the metadata as `rules` says, the guidance after the
@@ -244,9 +265,15 @@ pub(super) enum Examples {
     FirstAsExample,
 }
 
-/// Records the rewrite of a `oneOf` as `anyOf`: lossless when `lint`'s
-/// overlap check proves the branches disjoint, widening otherwise.
-pub(super) fn one_of_to_any_of(walk: &mut Walk, one_of: &OneOfNode, provider: &str) {
+/// The branches of a `oneOf`, each written by `branch`, for an `anyOf`;
+/// records the rewrite: lossless when `lint`'s overlap check proves the
+/// branches disjoint, widening otherwise.
+pub(super) fn any_of(
+    walk: &mut Walk,
+    one_of: &OneOfNode,
+    provider: &str,
+    mut branch: impl FnMut(&mut Walk, &SchemaNode) -> Value,
+) -> Vec<Value> {
     if pairwise_disjoint(&one_of.branches) {
         walk.change_at(
             "oneOf",
@@ -266,6 +293,12 @@ pub(super) fn one_of_to_any_of(walk: &mut Walk, one_of: &OneOfNode, provider: &s
             ),
         );
     }
+    one_of
+        .branches
+        .iter()
+        .enumerate()
+        .map(|(index, node)| walk.within_index("oneOf", index, |walk| branch(walk, node)))
+        .collect()
 }
 
 /// Records `additionalProperties: false`, which a strict mode demands (the

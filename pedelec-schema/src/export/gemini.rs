@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Value};
 
-use super::emit::{one_of_to_any_of, Examples, MetaRules, Walk, Written};
+use super::emit::{any_of, Examples, MetaRules, Walk, Written};
 use super::Exported;
 use crate::change::ChangeCode;
 use crate::schema::{
@@ -120,9 +120,7 @@ fn object(walk: &mut Walk, node: &ObjectNode) -> Value {
     });
     let mut properties = Map::new();
     for property in &node.properties {
-        let value = walk.within("properties", |walk| {
-            walk.within(&property.name, |walk| self::node(walk, &property.node))
-        });
+        let value = walk.within_property(&property.name, |walk| self::node(walk, &property.node));
         properties.insert(property.name.clone(), value);
     }
     if !properties.is_empty() {
@@ -153,13 +151,9 @@ fn empty_keywords(walk: &mut Walk, node: &ObjectNode) {
 
 fn one_of_node(walk: &mut Walk, node: &OneOfNode) -> Value {
     let mut written = Written::new();
-    one_of_to_any_of(walk, node, PROVIDER);
-    let branches: Vec<Value> = node
-        .branches
-        .iter()
-        .enumerate()
-        .map(|(index, branch)| walk.within_index("oneOf", index, |walk| self::node(walk, branch)))
-        .collect();
+    let branches = any_of(walk, node, PROVIDER, |walk, branch| {
+        self::node(walk, branch)
+    });
     written.insert("anyOf", branches);
     written.finish(walk, &node.meta, META)
 }

@@ -117,10 +117,15 @@ impl Exported {
     /// Whether a change says the provider will refuse the schema (a
     /// documented limit is exceeded): an [`Error`](ChangeSeverity::Error).
     pub fn has_errors(&self) -> bool {
-        self.changes
-            .iter()
-            .any(|change| change.severity() == ChangeSeverity::Error)
+        any_error(&self.changes)
     }
+}
+
+/// Whether one of `changes` is an [`Error`](ChangeSeverity::Error).
+fn any_error(changes: &[Change]) -> bool {
+    changes
+        .iter()
+        .any(|change| change.severity() == ChangeSeverity::Error)
 }
 
 impl ToolArgsSchema {

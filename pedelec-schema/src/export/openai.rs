@@ -6,7 +6,7 @@
 
 use serde_json::{Map, Value};
 
-use super::emit::{closed_object, one_of_to_any_of, Examples, MetaRules, Walk, Written};
+use super::emit::{any_of, closed_object, Examples, MetaRules, Walk, Written};
 use super::limits::openai_long_enum;
 use super::Exported;
 use crate::change::ChangeCode;
@@ -81,24 +81,7 @@ fn string_node(walk: &mut Walk, node: &StringNode, nullable: bool) -> Value {
             walk.push(change);
         }
     }
-    if let Some(min) = node.min_length {
-        written.drop_constraint(
-            walk,
-            "minLength",
-            min,
-            ChangeCode::MinLengthRemoved,
-            PROVIDER,
-        );
-    }
-    if let Some(max) = node.max_length {
-        written.drop_constraint(
-            walk,
-            "maxLength",
-            max,
-            ChangeCode::MaxLengthRemoved,
-            PROVIDER,
-        );
-    }
+    written.drop_lengths(walk, node, PROVIDER);
     written.insert_some("pattern", node.pattern.as_ref().map(|p| p.as_str()));
     written.finish(walk, &node.meta, META)
 }
@@ -156,18 +139,16 @@ fn object(walk: &mut Walk, node: &ObjectNode, depth: usize, nullable: bool) -> V
     for property in &node.properties {
         let optional = !node.required.contains(&property.name);
         walk.tally.property(&property.name, optional);
-        let value = walk.within("properties", |walk| {
-            walk.within(&property.name, |walk| {
-                if optional {
-                    walk.change(
-                        ChangeCode::OptionalToNullable,
-                        "optional property made required and nullable, as OpenAI strict mode \
+        let value = walk.within_property(&property.name, |walk| {
+            if optional {
+                walk.change(
+                    ChangeCode::OptionalToNullable,
+                    "optional property made required and nullable, as OpenAI strict mode \
                          demands: the model sends `null` to leave it out, and `normalize` \
                          removes that `null` before the handler validates",
-                    );
-                }
-                self::node(walk, &property.node, depth + 1, optional)
-            })
+                );
+            }
+            self::node(walk, &property.node, depth + 1, optional)
         });
         properties.insert(property.name.clone(), value);
         required.push(Value::String(property.name.clone()));
@@ -181,17 +162,9 @@ fn object(walk: &mut Walk, node: &ObjectNode, depth: usize, nullable: bool) -> V
 /// A `oneOf` as `anyOf`, with a `{"type": "null"}` branch when nullable.
 fn one_of_node(walk: &mut Walk, node: &OneOfNode, depth: usize, nullable: bool) -> Value {
     let mut written = Written::new();
-    one_of_to_any_of(walk, node, PROVIDER);
-    let mut branches: Vec<Value> = node
-        .branches
-        .iter()
-        .enumerate()
-        .map(|(index, branch)| {
-            walk.within_index("oneOf", index, |walk| {
-                self::node(walk, branch, depth + 1, false)
-            })
-        })
-        .collect();
+    let mut branches = any_of(walk, node, PROVIDER, |walk, branch| {
+        self::node(walk, branch, depth + 1, false)
+    });
     if nullable {
         branches.push(serde_json::json!({"type": "null"}));
     }

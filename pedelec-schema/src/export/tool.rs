@@ -59,6 +59,14 @@ pub struct ExportedTool {
     pub changes: Vec<Change>,
 }
 
+impl ExportedTool {
+    /// Whether a change says the provider will refuse the schema (see
+    /// [`Exported::has_errors`](super::Exported::has_errors)).
+    pub fn has_errors(&self) -> bool {
+        super::any_error(&self.changes)
+    }
+}
+
 impl ToolDefinition {
     /// A tool called `name` whose arguments follow `schema`; its
     /// description is the schema's root `description` (a derived type's
