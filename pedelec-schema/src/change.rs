@@ -124,7 +124,115 @@ macro_rules! change_codes {
 change_codes! {
     // Conversion into the subset (`convert`).
 
-    // Export to a provider (`ToolArgsSchema::export`).
+    // Export to a provider (`ToolArgsSchema::export`). The pointer is into
+    // our schema: at the keyword that was removed or rewritten, or at the
+    // node that gained one. See the crate docs, "Export to a provider".
+
+    /// A `oneOf` whose branches no value can match twice became `anyOf`
+    /// (OpenAI strict, Anthropic strict and Gemini have no `oneOf`). The
+    /// branches are disjoint as `lint` decides it (no `ambiguous_one_of`),
+    /// so "exactly one" and "at least one" accept the same values. Nothing
+    /// is left for the handler.
+    OneOfToAnyOf = "one_of_to_any_of", Lossless, Note;
+    /// A `oneOf` whose branches may overlap became `anyOf`: a value that two
+    /// branches accept, which `oneOf` refuses, now passes the provider. The
+    /// handler's `validate` still refuses it.
+    OverlappingOneOfToAnyOf = "overlapping_one_of_to_any_of", Widens, Note;
+    /// OpenAI strict: an optional property became required and nullable
+    /// (`"type": ["T", "null"]` with `null` added to an `enum`, or a
+    /// `{"type": "null"}` branch for a `oneOf` node). The model sends
+    /// `null` where it would leave the property out. Lossless once
+    /// [`normalize`](crate::ToolArgsSchema::normalize) has turned each such
+    /// `null` back into an absent property, which the handler must call
+    /// before validating.
+    OptionalToNullable = "optional_to_nullable", Lossless, Note;
+    /// A strict mode demands `additionalProperties: false`, which the subset
+    /// cannot say: properties the schema does not name, which our schema
+    /// allows, are refused by the provider. The handler sees none.
+    AdditionalPropertiesFalse = "additional_properties_false", Narrows, Note;
+    /// `default` was removed (OpenAI strict refuses it) and written into
+    /// `description`. Guidance only: the accepted values are the same.
+    DefaultToDescription = "default_to_description", Lossless, Note;
+    /// `examples` was removed (OpenAI and Anthropic strict modes do not list
+    /// it) and written into `description`. Guidance only.
+    ExamplesToDescription = "examples_to_description", Lossless, Note;
+    /// Gemini: `examples` became OpenAPI's single `example`, the first one;
+    /// the others are dropped. Guidance only.
+    ExamplesToExample = "examples_to_example", Lossless, Note;
+    /// `minLength` was removed and written into `description`; the provider
+    /// may send shorter strings. The handler's `validate` still refuses them.
+    MinLengthRemoved = "min_length_removed", Widens, Note;
+    /// `maxLength` was removed and written into `description`; the provider
+    /// may send longer strings. The handler's `validate` still refuses them.
+    MaxLengthRemoved = "max_length_removed", Widens, Note;
+    /// Anthropic strict: `pattern` uses a word boundary (`\b`, `\B`), which
+    /// the provider refuses; it was removed and written into `description`.
+    /// The handler's `validate` still checks it.
+    PatternRemoved = "pattern_removed", Widens, Note;
+    /// Anthropic strict: `minimum` was removed and written into
+    /// `description`. The handler's `validate` still enforces it.
+    MinimumRemoved = "minimum_removed", Widens, Note;
+    /// Anthropic strict: `maximum` was removed and written into
+    /// `description`. The handler's `validate` still enforces it.
+    MaximumRemoved = "maximum_removed", Widens, Note;
+    /// Anthropic strict: `minItems` above 1 became 1 (the provider takes
+    /// only 0 and 1); the value is written into `description`. The handler's
+    /// `validate` still enforces the original bound.
+    MinItemsLowered = "min_items_lowered", Widens, Note;
+    /// Anthropic strict: `maxItems` was removed and written into
+    /// `description`. The handler's `validate` still enforces it.
+    MaxItemsRemoved = "max_items_removed", Widens, Note;
+    /// `uniqueItems` was removed and written into `description`: no
+    /// provider profile supports it. The handler's `validate` still refuses
+    /// arrays with equal elements.
+    UniqueItemsRemoved = "unique_items_removed", Widens, Note;
+    /// Gemini: a number, integer or boolean `enum` was removed (Gemini's
+    /// `enum` holds strings only) and written into `description`. The
+    /// handler's `validate` still refuses other values.
+    EnumRemoved = "enum_removed", Widens, Note;
+    /// Gemini: a boolean `enum` listing both `true` and `false` was removed;
+    /// it allowed every boolean, so nothing is lost.
+    FullBooleanEnumRemoved = "full_boolean_enum_removed", Lossless, Note;
+    /// Gemini: `propertyOrdering` was added, listing the properties in the
+    /// schema's order, so that the model writes them in that order.
+    PropertyOrderingAdded = "property_ordering_added", Lossless, Note;
+    /// Gemini: an empty `properties` or `required` is left out. Gemini has
+    /// been seen to refuse an object with empty `properties` ("should be
+    /// non-empty for OBJECT type"), and OpenAPI 3.0 asks `required` to list
+    /// at least one name; both are optional, so the same values pass.
+    EmptyKeywordsOmitted = "empty_keywords_omitted", Lossless, Note;
+    /// OpenAI strict: the schema has more than 5,000 object properties in
+    /// all, OpenAI's documented limit; the provider will refuse it. Split
+    /// the tool.
+    OpenAiTooManyProperties = "openai_too_many_properties", Lossless, Error;
+    /// OpenAI strict: nodes nest more than 10 levels below the root (each
+    /// property, `items` and `anyOf` branch is a level), OpenAI's documented
+    /// limit; the provider will refuse it. Flatten the arguments.
+    OpenAiTooDeep = "openai_too_deep", Lossless, Error;
+    /// OpenAI strict: more than 1,000 `enum` values in all, OpenAI's
+    /// documented limit; the provider will refuse the schema.
+    OpenAiTooManyEnumValues = "openai_too_many_enum_values", Lossless, Error;
+    /// OpenAI strict: property names and `enum` values are longer than
+    /// 120,000 characters in all, OpenAI's documented limit; the provider
+    /// will refuse the schema.
+    OpenAiStringsTooLong = "openai_strings_too_long", Lossless, Error;
+    /// OpenAI strict: one string `enum` with more than 250 values whose
+    /// values are longer than 15,000 characters in all, OpenAI's documented
+    /// limit; the provider will refuse the schema.
+    OpenAiEnumTooLong = "openai_enum_too_long", Lossless, Error;
+    /// Anthropic strict: more than 24 optional properties, counted at every
+    /// depth, Anthropic's documented limit for all strict schemas of a
+    /// request together; the provider will refuse the request. The handler
+    /// must also keep the sum over all strict tools of a request within it.
+    AnthropicTooManyOptional = "anthropic_too_many_optional", Lossless, Error;
+    /// Anthropic strict: more than 16 `anyOf` nodes (our `oneOf`s), the
+    /// documented limit on union parameters for all strict schemas of a
+    /// request together; the provider will refuse the request.
+    AnthropicTooManyUnions = "anthropic_too_many_unions", Lossless, Error;
+    /// Gemini tool definition: a tool without arguments is written without
+    /// `parameters`, as Gemini's `FunctionDeclaration` documents, rather than
+    /// with an object of no properties, which Gemini has been seen to refuse.
+    ParametersOmitted = "parameters_omitted", Lossless, Note;
 
     // Tolerant intake of arguments (`ToolArgsSchema::coerce`).
 }

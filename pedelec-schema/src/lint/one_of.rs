@@ -42,6 +42,15 @@ pub(super) fn check(one_of: &OneOfNode, at: &str, out: &mut Vec<Diagnostic>) {
     }
 }
 
+/// Whether no value can pass two of `branches`: then `oneOf` and `anyOf`
+/// over them accept the same values (the export relies on it).
+pub(crate) fn pairwise_disjoint(branches: &[SchemaNode]) -> bool {
+    branches
+        .iter()
+        .enumerate()
+        .all(|(second, b)| branches[..second].iter().all(|a| disjoint(a, b)))
+}
+
 /// Whether no value can pass both nodes.
 fn disjoint(a: &SchemaNode, b: &SchemaNode) -> bool {
     use SchemaNode as N;

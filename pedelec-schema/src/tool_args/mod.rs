@@ -8,7 +8,7 @@ mod field;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::ToolArgsSchema;
+use crate::{Profile, ToolArgsSchema, ToolDefinition, ToolNameError};
 
 pub use error::ArgsError;
 
@@ -203,5 +203,63 @@ pub trait ToolArgs {
         let schema = Self::schema();
         schema.validate(&args)?;
         conform::deserialize(schema, args)
+    }
+
+    /// Arguments a model sent under `profile`: undoes what the export
+    /// introduced ([`ToolArgsSchema::normalize`]: the `null`s of OpenAI
+    /// strict mode), then validates and deserializes as
+    /// [`from_args`](Self::from_args) does.
+    ///
+    /// ```
+    /// use pedelec_schema::{Profile, ToolArgs};
+    /// use serde::Deserialize;
+    /// use serde_json::json;
+    ///
+    /// /// Searches the notes.
+    /// #[derive(Debug, Deserialize, ToolArgs)]
+    /// struct Search {
+    ///     query: String,
+    ///     #[tool_args(minimum = 0)]
+    ///     offset: Option<u32>,
+    /// }
+    ///
+    /// // OpenAI strict mode sends every property, `null` for one left out.
+    /// let call = Search::from_provider_args(
+    ///     Profile::OpenAiStrict,
+    ///     json!({"query": "rust", "offset": null}),
+    /// )?;
+    /// assert_eq!((call.query.as_str(), call.offset), ("rust", None));
+    /// # Ok::<(), pedelec_schema::ArgsError>(())
+    /// ```
+    fn from_provider_args(profile: Profile, mut args: Value) -> Result<Self, ArgsError>
+    where
+        Self: DeserializeOwned,
+    {
+        Self::schema().normalize(profile, &mut args);
+        Self::from_args(args)
+    }
+
+    /// The tool called `name` that takes these arguments, described by the
+    /// type's doc comment (the schema's root `description`). Write it in a
+    /// provider's shape with [`ToolDefinition::export`].
+    ///
+    /// ```
+    /// use pedelec_schema::{Profile, ToolArgs};
+    /// use serde::Deserialize;
+    ///
+    /// /// Searches the notes.
+    /// #[derive(Deserialize, ToolArgs)]
+    /// struct Search {
+    ///     query: String,
+    /// }
+    ///
+    /// let tool = Search::tool_definition("search_notes")?;
+    /// let gemini = tool.export(Profile::Gemini).definition;
+    /// assert_eq!(gemini["description"], "Searches the notes.");
+    /// assert_eq!(gemini["parameters"]["required"], serde_json::json!(["query"]));
+    /// # Ok::<(), pedelec_schema::ToolNameError>(())
+    /// ```
+    fn tool_definition(name: &str) -> Result<ToolDefinition, ToolNameError> {
+        ToolDefinition::new(name, Self::schema().clone())
     }
 }

@@ -12,16 +12,19 @@ use crate::input;
 use crate::render;
 
 /// Exit status: nothing that fails the run.
-const CLEAN: u8 = 0;
+pub const CLEAN: u8 = 0;
 /// Exit status: errors, or warnings under `--deny-warnings`.
 const FINDINGS: u8 = 1;
 /// Exit status: a file could not be read or is not JSON (clap uses the
 /// same status for usage errors).
-const BAD_INPUT: u8 = 2;
+pub const BAD_INPUT: u8 = 2;
 
 /// Lints every file of `cli` and writes the report. A file that cannot be
 /// read does not stop the others: each is reported, then the run exits 2.
 pub fn run(cli: &Cli) -> ExitCode {
+    if let Some(profile) = cli.export {
+        return crate::export::run(cli, profile.into());
+    }
     let mut checked = Vec::with_capacity(cli.files.len());
     let mut unread = 0;
     for path in &cli.files {
@@ -52,7 +55,7 @@ pub fn run(cli: &Cli) -> ExitCode {
 }
 
 /// The exit status: bad input first, then findings that fail the run.
-fn status(checked: &[Checked], unreadable: bool, deny_warnings: bool) -> u8 {
+pub fn status(checked: &[Checked], unreadable: bool, deny_warnings: bool) -> u8 {
     if unreadable || checked.iter().any(|file| file.unreadable) {
         return BAD_INPUT;
     }
@@ -70,14 +73,14 @@ fn status(checked: &[Checked], unreadable: bool, deny_warnings: bool) -> u8 {
 
 /// Colour only for a person at a terminal who has not opted out
 /// (<https://no-color.org>: `NO_COLOR` set to anything but the empty string).
-fn use_color() -> bool {
+pub fn use_color() -> bool {
     let opted_out = std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty());
     !opted_out && std::io::stdout().is_terminal()
 }
 
 /// Writes the whole report at once; the caller decides what a failed
 /// write means.
-fn write_stdout(report: &str) -> std::io::Result<()> {
+pub fn write_stdout(report: &str) -> std::io::Result<()> {
     let mut stdout = std::io::stdout().lock();
     stdout.write_all(report.as_bytes())?;
     stdout.flush()

@@ -4,6 +4,8 @@ use std::path::PathBuf;
 
 use clap::{CommandFactory, Parser, ValueEnum};
 
+use crate::export::ExportProfile;
+
 /// How findings are written to standard output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
@@ -29,6 +31,11 @@ pub struct Cli {
     #[arg(long)]
     pub deny_warnings: bool,
 
+    /// Instead of linting, print FILE with every schema in it exported for a
+    /// model provider, and the changes on standard error (exactly one FILE).
+    #[arg(long, value_enum, value_name = "PROFILE")]
+    pub export: Option<ExportProfile>,
+
     /// Files to lint; `-` reads standard input.
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
@@ -44,13 +51,18 @@ an array of tool definitions, or an MCP tools/list result
 relative to the file. Anything else is linted as a schema, so its errors
 say what was expected.
 
+With --export PROFILE (mcp, openai-strict, anthropic-strict, gemini), the
+one FILE is printed with every schema in it written for that provider,
+the rest of the file unchanged; the changes go to standard error. A file
+with errors is reported as linting reports it, and nothing is printed.
+
 Lines and columns are 1-based; columns count characters, not bytes.
 Colour is used only when standard output is a terminal and NO_COLOR is
 unset.
 
 Exit status:
   0  no errors (and no warnings with --deny-warnings)
-  1  findings
+  1  findings (with --export: errors, or a provider limit exceeded)
   2  usage error, unreadable file, or a file that is not JSON";
 
 impl Cli {
@@ -62,6 +74,14 @@ impl Cli {
                 .error(
                     clap::error::ErrorKind::ArgumentConflict,
                     "`-` (standard input) can be given only once",
+                )
+                .exit();
+        }
+        if self.export.is_some() && self.files.len() != 1 {
+            Cli::command()
+                .error(
+                    clap::error::ErrorKind::WrongNumberOfValues,
+                    "`--export` takes exactly one FILE",
                 )
                 .exit();
         }

@@ -3,6 +3,7 @@
 //!
 //! ```text
 //! pedelec-lint [--format human|json] [--deny-warnings] FILE...
+//! pedelec-lint --export PROFILE [--format human|json] FILE
 //! ```
 //!
 //! Built with the `cli` feature: `cargo install pedelec-schema --features cli`.
@@ -14,11 +15,13 @@
 mod app;
 mod check;
 mod cli;
+mod export;
 mod input;
 mod locate;
 mod position;
 mod render;
 mod shapes;
+mod splice;
 
 use std::process::ExitCode;
 

@@ -1,0 +1,314 @@
+//! What the profile walks share: where the walk is and what it changed
+//! ([`Walk`]), one node's JSON as it is written ([`Written`]), and the
+//! rewrites that several providers need (metadata, `oneOf`, closed objects).
+//!
+//! Keys are inserted in our canonical order (`type` or `anyOf`, the kind's
+//! keywords, children, then metadata), so that with serde_json's
+//! `preserve_order` feature the output reads like our own serialization;
+//! without it, serde_json's map sorts them.
+
+use serde_json::{Map, Value};
+
+use super::limits::Tally;
+use crate::change::{Change, ChangeCode};
+use crate::lint::one_of::pairwise_disjoint;
+use crate::pointer;
+use crate::schema::{Metadata, OneOfNode, SchemaNode, StringNode};
+
+/// Where a walk is in our schema, the changes it has made so far, and
+/// what the providers' limits count.
+pub(super) struct Walk {
+    pointer: String,
+    changes: Vec<Change>,
+    pub(super) tally: Tally,
+}
+
+impl Walk {
+    pub(super) fn new() -> Self {
+        Walk {
+            pointer: String::new(),
+            changes: Vec::new(),
+            tally: Tally::default(),
+        }
+    }
+
+    /// The JSON Pointer of the node being written.
+    pub(super) fn at(&self) -> &str {
+        &self.pointer
+    }
+
+    /// Records a change at the node being written.
+    pub(super) fn change(&mut self, code: ChangeCode, message: impl Into<String>) {
+        self.changes
+            .push(Change::new(code, self.pointer.clone(), message));
+    }
+
+    /// Records a change at `keyword` of the node being written.
+    pub(super) fn change_at(
+        &mut self,
+        keyword: &str,
+        code: ChangeCode,
+        message: impl Into<String>,
+    ) {
+        self.changes.push(Change::new(
+            code,
+            pointer::join(&self.pointer, keyword),
+            message,
+        ));
+    }
+
+    /// Counts the node being written as `depth` levels below the root.
+    pub(super) fn count_depth(&mut self, depth: usize) {
+        self.tally.depth(depth, &self.pointer);
+    }
+
+    /// Records a change made elsewhere (a limit's finding).
+    pub(super) fn push(&mut self, change: Change) {
+        self.changes.push(change);
+    }
+
+    /// Runs `write` with the pointer moved to `/token`.
+    pub(super) fn within<R>(&mut self, token: &str, write: impl FnOnce(&mut Self) -> R) -> R {
+        let length = self.pointer.len();
+        pointer::push(&mut self.pointer, token);
+        let result = write(self);
+        self.pointer.truncate(length);
+        result
+    }
+
+    /// Runs `write` with the pointer moved to `/properties/name`.
+    pub(super) fn within_property<R>(
+        &mut self,
+        name: &str,
+        write: impl FnOnce(&mut Self) -> R,
+    ) -> R {
+        self.within("properties", |walk| walk.within(name, write))
+    }
+
+    /// Runs `write` with the pointer moved to `/keyword/index`.
+    pub(super) fn within_index<R>(
+        &mut self,
+        keyword: &str,
+        index: usize,
+        write: impl FnOnce(&mut Self) -> R,
+    ) -> R {
+        let length = self.pointer.len();
+        pointer::push(&mut self.pointer, keyword);
+        pointer::push_index(&mut self.pointer, index);
+        let result = write(self);
+        self.pointer.truncate(length);
+        result
+    }
+
+    /// The changes, in the order they were made.
+    pub(super) fn into_changes(self) -> Vec<Change> {
+        self.changes
+    }
+}
+
+/// One node's JSON while it is written, with the guidance that its
+/// `description` will carry for the keywords the provider cannot take.
+pub(super) struct Written {
+    map: Map<String, Value>,
+    guidance: Vec<String>,
+}
+
+impl Written {
+    pub(super) fn new() -> Self {
+        Written {
+            map: Map::new(),
+            guidance: Vec::new(),
+        }
+    }
+
+    /// Sets `key`.
+    pub(super) fn insert(&mut self, key: &str, value: impl Into<Value>) {
+        self.map.insert(key.to_owned(), value.into());
+    }
+
+    /// Sets `key` when there is a value.
+    pub(super) fn insert_some<T: Into<Value>>(&mut self, key: &str, value: Option<T>) {
+        if let Some(value) = value {
+            self.insert(key, value);
+        }
+    }
+
+    /// Adds `keyword: value` to the guidance written into `description`.
+    pub(super) fn guide(&mut self, keyword: &str, values: &[Value]) {
+        let values: Vec<String> = values.iter().map(Value::to_string).collect();
+        self.guidance
+            .push(format!("{keyword}: {}", values.join(", ")));
+    }
+
+    /// Leaves out a keyword the provider does not support (a `widens`
+    /// change at the keyword): its value goes into `description`, so the
+    /// model still reads it, and the handler's `validate` still enforces it.
+    pub(super) fn drop_constraint(
+        &mut self,
+        walk: &mut Walk,
+        keyword: &str,
+        value: impl Into<Value>,
+        code: ChangeCode,
+        provider: &str,
+    ) {
+        let value = value.into();
+        walk.change_at(
+            keyword,
+            code,
+            format!(
+                "`{keyword}` ({value}) removed: {provider} does not support it; it is written \
+                 into `description`, and the handler's `validate` still enforces it"
+            ),
+        );
+        self.guide(keyword, &[value]);
+    }
+
+    /// Leaves out `minLength` and `maxLength`, as [`drop_constraint`](Self::drop_constraint) does.
+    pub(super) fn drop_lengths(&mut self, walk: &mut Walk, node: &StringNode, provider: &str) {
+        if let Some(min) = node.min_length {
+            let code = ChangeCode::MinLengthRemoved;
+            self.drop_constraint(walk, "minLength", min, code, provider);
+        }
+        if let Some(max) = node.max_length {
+            let code = ChangeCode::MaxLengthRemoved;
+            self.drop_constraint(walk, "maxLength", max, code, provider);
+        }
+    }
+
+    /// Writes the metadata as `rules` says, the guidance after the
+    /// description, and returns the node's JSON.
+    pub(super) fn finish(mut self, walk: &mut Walk, meta: &Metadata, rules: MetaRules) -> Value {
+        let mut tail = Map::new();
+        if let Some(default) = &meta.default {
+            if rules.keep_default {
+                tail.insert("default".to_owned(), default.clone());
+            } else {
+                walk.change_at(
+                    "default",
+                    ChangeCode::DefaultToDescription,
+                    format!(
+                        "`default` removed: {} refuses it; its value is written into \
+                         `description`",
+                        rules.provider
+                    ),
+                );
+                self.guide("default", std::slice::from_ref(default));
+            }
+        }
+        self.write_examples(walk, &meta.examples, &rules, &mut tail);
+        let description = match (&meta.description, self.guidance.is_empty()) {
+            (description, true) => description.clone(),
+            (Some(description), false) => {
+                Some(format!("{description}\n\n{}", self.guidance.join("; ")))
+            }
+            (None, false) => Some(self.guidance.join("; ")),
+        };
+        self.insert_some("description", description);
+        self.map.append(&mut tail);
+        Value::Object(self.map)
+    }
+
+    fn write_examples(
+        &mut self,
+        walk: &mut Walk,
+        examples: &[Value],
+        rules: &MetaRules,
+        tail: &mut Map<String, Value>,
+    ) {
+        let Some(first) = examples.first() else {
+            return;
+        };
+        match rules.examples {
+            Examples::ToDescription => {
+                walk.change_at(
+                    "examples",
+                    ChangeCode::ExamplesToDescription,
+                    format!(
+                        "`examples` removed: {} does not support it; the examples are \
+                         written into `description`",
+                        rules.provider
+                    ),
+                );
+                self.guide("examples", examples);
+            }
+            Examples::FirstAsExample => {
+                let dropped = examples.len() - 1;
+                walk.change_at(
+                    "examples",
+                    ChangeCode::ExamplesToExample,
+                    format!(
+                        "`examples` became OpenAPI's single `example`, the first one \
+                         ({dropped} more dropped)"
+                    ),
+                );
+                tail.insert("example".to_owned(), first.clone());
+            }
+        }
+    }
+}
+
+/// What a provider does with the metadata keywords.
+pub(super) struct MetaRules {
+    /// The provider, as change messages name it.
+    pub provider: &'static str,
+    /// Whether `default` stays; if not, it goes into `description`.
+    pub keep_default: bool,
+    /// What becomes of `examples`.
+    pub examples: Examples,
+}
+
+/// What becomes of `examples`.
+pub(super) enum Examples {
+    /// Removed, and written into `description`.
+    ToDescription,
+    /// OpenAPI's single `example`: the first one.
+    FirstAsExample,
+}
+
+/// The branches of a `oneOf`, each written by `branch`, for an `anyOf`;
+/// records the rewrite: lossless when `lint`'s overlap check proves the
+/// branches disjoint, widening otherwise.
+pub(super) fn any_of(
+    walk: &mut Walk,
+    one_of: &OneOfNode,
+    provider: &str,
+    mut branch: impl FnMut(&mut Walk, &SchemaNode) -> Value,
+) -> Vec<Value> {
+    if pairwise_disjoint(&one_of.branches) {
+        walk.change_at(
+            "oneOf",
+            ChangeCode::OneOfToAnyOf,
+            format!(
+                "`oneOf` became `anyOf` ({provider} has no `oneOf`); no value can match two \
+                 branches, so both accept the same values"
+            ),
+        );
+    } else {
+        walk.change_at(
+            "oneOf",
+            ChangeCode::OverlappingOneOfToAnyOf,
+            format!(
+                "`oneOf` became `anyOf` ({provider} has no `oneOf`); a value that two branches \
+                 accept now passes the provider, and the handler's `validate` still refuses it"
+            ),
+        );
+    }
+    one_of
+        .branches
+        .iter()
+        .enumerate()
+        .map(|(index, node)| walk.within_index("oneOf", index, |walk| branch(walk, node)))
+        .collect()
+}
+
+/// Records `additionalProperties: false`, which a strict mode demands (the
+/// caller writes it after the properties).
+pub(super) fn closed_object(walk: &mut Walk, provider: &str) {
+    walk.change(
+        ChangeCode::AdditionalPropertiesFalse,
+        format!(
+            "`additionalProperties: false` added, as {provider} demands: properties the schema \
+             does not name are refused by the provider"
+        ),
+    );
+}

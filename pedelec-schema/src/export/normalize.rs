@@ -1,0 +1,180 @@
+//! The way back from OpenAI strict mode: the export made every optional
+//! property required and nullable, so the model sends `null` where it
+//! leaves a property out. Here each such `null` is removed again, following
+//! the schema, and nothing else is touched.
+//!
+//! Which branch of a `oneOf` a value belongs to is decided by the branches
+//! themselves: the first branch that accepts the value once that branch has
+//! normalized it. A value that the source `oneOf` accepts is matched by
+//! exactly one branch, and normalizing by any other branch cannot make that
+//! branch accept it (it would then accept the value itself, since the
+//! `null`s left over are of properties that branch does not name), so the
+//! rule finds the branch the value came from.
+
+use serde_json::Value;
+
+use crate::schema::{ObjectNode, SchemaNode};
+use crate::validate::node_accepts;
+
+/// Removes the `null` of every optional property under `root`.
+pub(super) fn nulls_of_optional_properties(root: &ObjectNode, args: &mut Value) {
+    // The common case, a call that leaves nothing out, costs one scan.
+    if contains_null(args) {
+        object(root, args);
+    }
+}
+
+fn node(node: &SchemaNode, value: &mut Value) {
+    match node {
+        SchemaNode::Object(object_node) => object(object_node, value),
+        SchemaNode::Array(array) => {
+            if let Value::Array(elements) = value {
+                for element in elements {
+                    self::node(&array.items, element);
+                }
+            }
+        }
+        SchemaNode::OneOf(one_of) => {
+            if !contains_null(value) {
+                return;
+            }
+            for branch in &one_of.branches {
+                let mut candidate = value.clone();
+                self::node(branch, &mut candidate);
+                if node_accepts(branch, &candidate) {
+                    *value = candidate;
+                    return;
+                }
+            }
+        }
+        SchemaNode::String(_)
+        | SchemaNode::Number(_)
+        | SchemaNode::Integer(_)
+        | SchemaNode::Boolean(_) => {}
+    }
+}
+
+fn object(node: &ObjectNode, value: &mut Value) {
+    let Value::Object(map) = value else {
+        return;
+    };
+    for property in &node.properties {
+        let optional = !node.required.contains(&property.name);
+        match map.get_mut(&property.name) {
+            Some(Value::Null) if optional => {
+                map.remove(&property.name);
+            }
+            Some(inner) => self::node(&property.node, inner),
+            None => {}
+        }
+    }
+}
+
+/// Whether `null` occurs anywhere in `value`. Iterative, so no nesting
+/// depth can overflow the stack.
+fn contains_null(value: &Value) -> bool {
+    let mut pending = vec![value];
+    while let Some(value) = pending.pop() {
+        match value {
+            Value::Null => return true,
+            Value::Array(elements) => pending.extend(elements),
+            Value::Object(map) => pending.extend(map.values()),
+            Value::Bool(_) | Value::Number(_) | Value::String(_) => {}
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{json, Value};
+
+    use crate::{Profile, ToolArgsSchema};
+
+    fn normalized(schema: Value, mut args: Value) -> Value {
+        let schema = ToolArgsSchema::from_value(&schema).unwrap();
+        schema.normalize(Profile::OpenAiStrict, &mut args);
+        args
+    }
+
+    #[test]
+    fn nulls_of_optional_properties_go_at_every_depth() {
+        let schema = json!({"type": "object", "properties": {
+            "a": {"type": "string"},
+            "list": {"type": "array", "items": {"type": "object", "properties": {
+                "x": {"type": "integer"}, "y": {"type": "integer"}}, "required": ["x"]}}
+        }});
+        let args = json!({"a": null, "list": [{"x": 1, "y": null}, {"x": 2}, "odd"]});
+        assert_eq!(
+            normalized(schema, args),
+            json!({"list": [{"x": 1}, {"x": 2}, "odd"]})
+        );
+    }
+
+    #[test]
+    fn other_nulls_stay() {
+        let schema = json!({"type": "object", "properties": {
+            "needed": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}}
+        }, "required": ["needed"]});
+        let args = json!({"needed": null, "tags": [null], "unnamed": null});
+        assert_eq!(normalized(schema, args.clone()), args);
+    }
+
+    #[test]
+    fn a_one_of_value_follows_the_branch_that_accepts_it() {
+        let schema = json!({"type": "object", "properties": {"shape": {"oneOf": [
+            {"type": "object", "properties": {"kind": {"type": "string", "enum": ["circle"]},
+                "r": {"type": "number"}}, "required": ["kind"]},
+            {"type": "object", "properties": {"kind": {"type": "string", "enum": ["square"]},
+                "side": {"type": "number"}, "r": {"type": "string"}}, "required": ["kind", "r"]}
+        ]}}, "required": ["shape"]});
+        let square = json!({"shape": {"kind": "square", "side": null, "r": "x"}});
+        assert_eq!(
+            normalized(schema.clone(), square),
+            json!({"shape": {"kind": "square", "r": "x"}})
+        );
+        let circle = json!({"shape": {"kind": "circle", "r": null, "side": null}});
+        // `side` is not a property of the circle branch: its `null` stays.
+        assert_eq!(
+            normalized(schema.clone(), circle),
+            json!({"shape": {"kind": "circle", "side": null}})
+        );
+        // No branch accepts it: left as it came, for `validate` to report.
+        let neither = json!({"shape": {"kind": "hexagon", "r": null}});
+        assert_eq!(normalized(schema, neither.clone()), neither);
+    }
+
+    #[test]
+    fn other_profiles_leave_arguments_alone() {
+        let schema = ToolArgsSchema::from_value(
+            &json!({"type": "object", "properties": {"a": {"type": "string"}}}),
+        )
+        .unwrap();
+        for profile in [Profile::Mcp, Profile::AnthropicStrict, Profile::Gemini] {
+            let mut args = json!({"a": null});
+            schema.normalize(profile, &mut args);
+            assert_eq!(args, json!({"a": null}), "{profile}");
+        }
+    }
+
+    #[test]
+    fn deeply_nested_values_do_not_overflow_the_stack() {
+        let schema = ToolArgsSchema::from_value(
+            &json!({"type": "object", "properties": {"a": {"type": "string"}}}),
+        )
+        .unwrap();
+        let mut deep = Value::Null;
+        for _ in 0..100_000 {
+            deep = Value::Array(vec![deep]);
+        }
+        // Built by hand: `json!` would serialize `deep`, recursively.
+        let mut args = Value::Object([("b".to_owned(), deep)].into_iter().collect());
+        schema.normalize(Profile::OpenAiStrict, &mut args);
+        assert!(args["b"].is_array());
+        // Dropping a deep value recurses in serde_json; take it apart here.
+        let mut rest = args["b"].take();
+        while let Value::Array(mut inner) = rest {
+            rest = inner.pop().unwrap_or(Value::Null);
+        }
+    }
+}
