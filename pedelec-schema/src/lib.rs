@@ -72,6 +72,7 @@
 #![warn(missing_docs)]
 
 mod change;
+mod convert;
 mod diagnostic;
 mod error;
 mod fields;
@@ -89,6 +90,7 @@ mod tool_args_schema;
 mod validate;
 
 pub use change::{Change, ChangeCode, ChangeSeverity, Effect};
+pub use convert::{convert, ConvertError, ConvertErrorCode, ConvertReason, Converted};
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use error::SchemaError;
 pub use lint::lint;
