@@ -52,6 +52,8 @@ pub(super) fn read(
         }
         read_keyword(ctx, &mut facets, map, key, value, &here);
     }
+    facets.closed = map.get("additionalProperties") == Some(&Value::Bool(false))
+        && !map.contains_key("patternProperties");
     numbers::apply_boolean_exclusives(ctx, &mut facets, map, at);
     let arrays_apply = types.is_none_or(|types| types.iter().any(|t| t.family == Family::Array));
     arrays::read_items(ctx, &mut facets, map, at, arrays_apply);

@@ -112,6 +112,9 @@ fn merge(ctx: &mut Context<'_>, mut f: Facets, g: Facets) -> Facets {
              must check its positions",
         ),
     }
+    // Closed by either: the allowed names only grow in the merge, so the
+    // `oneOf` check that reads them stays on the safe side.
+    f.closed |= g.closed;
     merge_properties(ctx, &mut f, g.properties);
     for name in g.required {
         if !f.required.iter().any(|r| r.value == name.value) {

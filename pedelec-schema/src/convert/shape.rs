@@ -116,6 +116,10 @@ pub(super) struct Facets {
     pub(super) unique_items: bool,
     pub(super) properties: Vec<PropertyEntry>,
     pub(super) required: Vec<At<String>>,
+    /// The source allowed no property but those in `properties`
+    /// (`additionalProperties: false`, no `patternProperties`). The subset
+    /// cannot say it; a `oneOf` uses it to tell closed branches apart.
+    pub(super) closed: bool,
 }
 
 impl Facets {

@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 use super::context::Context;
 use super::lower::{lower, with_meta, Form, Lowered};
 use super::overlap::{disjoint, subsumes};
-use super::shape::{Node, Origin, Union};
+use super::shape::{Family, Kind, Node, Origin, Union};
 use crate::change::ChangeCode;
 
 /// Lowers the union node `node`.
@@ -80,8 +80,8 @@ pub(super) fn lower_union(ctx: &mut Context<'_>, union: &Union, node: &Node) -> 
     Lowered { form, null }
 }
 
-/// A `oneOf` narrows when one of its branches widened and may now share a
-/// value with another branch.
+/// A `oneOf` narrows when one of its branches widened and may now accept
+/// a value that another branch's source accepted.
 fn note_widened_branches(
     ctx: &mut Context<'_>,
     union: &Union,
@@ -91,8 +91,10 @@ fn note_widened_branches(
     let mut overlapping = Vec::new();
     for (i, (a, a_node)) in kept.iter().enumerate() {
         for (b, b_node) in &kept[i + 1..] {
-            let touched =
-                widened.contains(&a_node.at.as_str()) || widened.contains(&b_node.at.as_str());
+            let may_take = |from: &Node, wider: &Value, wider_node: &Node| {
+                widened.contains(&wider_node.at.as_str()) && !closed_apart(from, wider)
+            };
+            let touched = may_take(a_node, b, b_node) || may_take(b_node, a, a_node);
             if touched && !disjoint(a, b) {
                 overlapping.push(format!("`{}` and `{}`", a_node.at, b_node.at));
             }
@@ -109,6 +111,22 @@ fn note_widened_branches(
             ),
         );
     }
+}
+
+/// Whether no value the source branch `from` accepted can pass `wider`:
+/// `from` was a closed object (`additionalProperties: false`), and
+/// `wider` requires a property `from` did not allow.
+fn closed_apart(from: &Node, wider: &Value) -> bool {
+    let Kind::Typed(Family::Object, facets) = &from.kind else {
+        return false;
+    };
+    facets.closed
+        && wider["required"].as_array().is_some_and(|names| {
+            names
+                .iter()
+                .filter_map(Value::as_str)
+                .any(|name| facets.property(name).is_none())
+        })
 }
 
 /// What a union with a branch that accepts anything is: anything (exact
