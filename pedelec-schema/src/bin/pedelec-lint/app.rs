@@ -22,6 +22,9 @@ const BAD_INPUT: u8 = 2;
 /// Lints every file of `cli` and writes the report. A file that cannot be
 /// read does not stop the others: each is reported, then the run exits 2.
 pub fn run(cli: &Cli) -> ExitCode {
+    if cli.fix {
+        return crate::fix::run(cli);
+    }
     let mut checked = Vec::with_capacity(cli.files.len());
     let mut unread = 0;
     for path in &cli.files {

@@ -29,6 +29,16 @@ pub struct Cli {
     #[arg(long)]
     pub deny_warnings: bool,
 
+    /// Convert each schema into the subset instead of linting it: the
+    /// converted file goes to standard output (one FILE), every change to
+    /// standard error as a note.
+    #[arg(long, conflicts_with = "deny_warnings")]
+    pub fix: bool,
+
+    /// With --fix: rewrite the files instead of printing them.
+    #[arg(long, requires = "fix")]
+    pub in_place: bool,
+
     /// Files to lint; `-` reads standard input.
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
@@ -51,7 +61,15 @@ unset.
 Exit status:
   0  no errors (and no warnings with --deny-warnings)
   1  findings
-  2  usage error, unreadable file, or a file that is not JSON";
+  2  usage error, unreadable file, or a file that is not JSON
+
+With --fix, each schema is converted into the subset (pedelec_schema::
+convert) and the file is written in the same shape, only its schemas
+changed: to standard output for one FILE, or back to each FILE with
+--in-place. Every change is a note on standard error,
+`file:line:column: note[code] (effect): message`. Exit status 0 when
+every schema converted, 1 when one could not (it is left as it was),
+2 as above.";
 
 impl Cli {
     /// Checks what clap cannot express; exits with status 2 on a misuse.
@@ -63,6 +81,11 @@ impl Cli {
                     clap::error::ErrorKind::ArgumentConflict,
                     "`-` (standard input) can be given only once",
                 )
+                .exit();
+        }
+        if let Some(problem) = crate::fix::misuse(self) {
+            Cli::command()
+                .error(clap::error::ErrorKind::ArgumentConflict, problem)
                 .exit();
         }
     }

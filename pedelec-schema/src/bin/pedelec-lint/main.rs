@@ -3,6 +3,7 @@
 //!
 //! ```text
 //! pedelec-lint [--format human|json] [--deny-warnings] FILE...
+//! pedelec-lint --fix [--in-place] [--format human|json] FILE...
 //! ```
 //!
 //! Built with the `cli` feature: `cargo install pedelec-schema --features cli`.
@@ -12,6 +13,7 @@
 mod app;
 mod check;
 mod cli;
+mod fix;
 mod input;
 mod locate;
 mod position;
