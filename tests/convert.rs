@@ -463,3 +463,25 @@ fn integer_formats_become_bounds_and_other_formats_are_dropped() {
         ]
     );
 }
+
+/// The crate documentation lists every conversion code with its effect,
+/// in the order `change.rs` declares them (conversion comes first).
+#[test]
+fn the_crate_docs_list_every_conversion_code_with_its_effect() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("pedelec-schema/src/lib.rs");
+    let docs = std::fs::read_to_string(path).unwrap();
+    let listed: Vec<(&str, &str)> = docs
+        .lines()
+        .filter_map(|line| line.strip_prefix("//! | `"))
+        .filter_map(|row| {
+            let (code, rest) = row.split_once("` | ")?;
+            let (effect, _) = rest.split_once(" |")?;
+            Some((code, effect))
+        })
+        .collect();
+    assert_eq!(listed.len(), 47);
+    for ((code, effect), declared) in listed.iter().zip(ChangeCode::ALL) {
+        assert_eq!(*code, declared.as_str());
+        assert_eq!(*effect, declared.effect().as_str(), "{code}");
+    }
+}
