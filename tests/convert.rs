@@ -6,7 +6,7 @@
 
 mod convert_support;
 
-use convert_support::{changes, converted, property, with_x};
+use convert_support::{changes, converted, effects, property, with_x};
 use pedelec_schema::{ChangeCode, Effect};
 use serde_json::{json, Value};
 
@@ -223,13 +223,8 @@ fn null_is_dropped_and_required_nullables_become_optional() {
                "d": {"type": "string", "enum": ["x"]}})
     );
     assert_eq!(schema["required"], json!([]));
-    let effects: Vec<(&str, &str, Effect)> = result
-        .changes
-        .iter()
-        .map(|c| (c.pointer.as_str(), c.code.as_str(), c.effect))
-        .collect();
     assert_eq!(
-        effects,
+        effects(&result),
         [
             ("/properties/a/default", "default_dropped", Effect::Lossless),
             ("/properties/a/type", "null_dropped", Effect::Narrows),
@@ -426,13 +421,8 @@ fn integer_formats_become_bounds_and_other_formats_are_dropped() {
     );
     assert_eq!(property(&result, "d"), json!({"type": "number"}));
     assert_eq!(property(&result, "when"), json!({"type": "string"}));
-    let effects: Vec<(&str, &str, Effect)> = result
-        .changes
-        .iter()
-        .map(|c| (c.pointer.as_str(), c.code.as_str(), c.effect))
-        .collect();
     assert_eq!(
-        effects,
+        effects(&result),
         [
             (
                 "/properties/d/format",

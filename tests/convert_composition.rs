@@ -4,7 +4,7 @@
 
 mod convert_support;
 
-use convert_support::{changes, converted, property, with_x};
+use convert_support::{changes, converted, effects, property, with_x};
 use pedelec_schema::{ChangeCode, Effect};
 use serde_json::{json, Value};
 
@@ -26,13 +26,8 @@ fn constraints_without_room_are_dropped_with_what_to_check() {
         "patternProperties": {"^x-": {"type": "string"}},
         "maxProperties": 9
     }));
-    let effects: Vec<(&str, &str, Effect)> = result
-        .changes
-        .iter()
-        .map(|c| (c.pointer.as_str(), c.code.as_str(), c.effect))
-        .collect();
     assert_eq!(
-        effects,
+        effects(&result),
         [
             (
                 "/additionalProperties",
@@ -176,13 +171,8 @@ fn a_one_of_branch_that_widens_may_narrow_the_one_of() {
         ]}),
         true,
     ));
-    let effects: Vec<(&str, &str, Effect)> = result
-        .changes
-        .iter()
-        .map(|c| (c.pointer.as_str(), c.code.as_str(), c.effect))
-        .collect();
     assert_eq!(
-        effects,
+        effects(&result),
         [
             (
                 "/properties/x/oneOf",

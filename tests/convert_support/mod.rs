@@ -30,3 +30,12 @@ pub fn with_x(node: Value, required: bool) -> Value {
     let required: Vec<&str> = if required { vec!["x"] } else { vec![] };
     json!({"type": "object", "properties": {"x": node}, "required": required})
 }
+
+/// `(pointer, code, effect)` of every change.
+pub fn effects(converted: &Converted) -> Vec<(&str, &str, pedelec_schema::Effect)> {
+    converted
+        .changes
+        .iter()
+        .map(|c| (c.pointer.as_str(), c.code.as_str(), c.effect))
+        .collect()
+}

@@ -8,7 +8,7 @@ use pedelec_schema::Effect;
 use serde::Serialize;
 
 use crate::position::Position;
-use crate::render::printable;
+use crate::render::{plural, printable};
 
 /// One line of the report.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -124,14 +124,6 @@ fn summary(notes: &[Note], tally: &Tally) -> String {
         let _ = write!(line, "; {} {verb} not read", plural(tally.unread, "file"));
     }
     line
-}
-
-fn plural(count: usize, noun: &str) -> String {
-    if count == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{count} {noun}s")
-    }
 }
 
 #[cfg(test)]
