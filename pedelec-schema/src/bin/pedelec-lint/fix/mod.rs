@@ -323,6 +323,22 @@ mod tests {
     }
 
     #[test]
+    fn fix_takes_one_file_unless_in_place() {
+        use clap::Parser;
+        let parse = |args: &[&str]| {
+            let mut all = vec!["pedelec-lint"];
+            all.extend_from_slice(args);
+            Cli::try_parse_from(all).expect("parses")
+        };
+        assert_eq!(misuse(&parse(&["--fix", "a"])), None);
+        assert_eq!(misuse(&parse(&["--fix", "--in-place", "a", "b"])), None);
+        assert_eq!(misuse(&parse(&["a", "b"])), None);
+        assert!(misuse(&parse(&["--fix", "a", "b"])).is_some());
+        assert!(misuse(&parse(&["--fix", "--in-place", "-"])).is_some());
+        assert!(Cli::try_parse_from(["pedelec-lint", "--in-place", "a"]).is_err());
+    }
+
+    #[test]
     fn a_file_without_changes_keeps_every_byte() {
         let text = "{ \"type\" : \"object\" ,\n\"properties\": {} }";
         let result = fixed(text);
