@@ -55,7 +55,7 @@ fn only_the_schemas_of_a_tools_list_change() {
     .unwrap();
     assert_eq!(result.stdout, expected);
     assert!(result.stderr.ends_with(
-        "for anthropic-strict: 5 changes (0 lossless, 3 widening, 2 narrowing), 0 over a limit\n"
+        "for anthropic-strict: 5 changes (0 lossless, 3 widens, 2 narrows), 0 over a limit\n"
     ));
 }
 
@@ -66,14 +66,12 @@ fn notes_are_placed_in_the_file_and_ordered_by_position() {
     assert_eq!(
         notes[..2],
         [
-            "../export/tools.json:6:64: note[additional_properties_false]: \
+            "../export/tools.json:6:64: note[additional_properties_false] (narrows): \
              `additionalProperties: false` added, as Anthropic strict mode demands: properties \
-             the schema does not name are refused by the provider (narrows, at \
-             /result/tools/0/inputSchema)",
-            "../export/tools.json:6:141: note[min_length_removed]: `minLength` (1) removed: \
-             Anthropic strict mode does not support it; it is written into `description`, and \
-             the handler's `validate` still enforces it (widens, at \
-             /result/tools/0/inputSchema/properties/query/minLength)",
+             the schema does not name are refused by the provider",
+            "../export/tools.json:6:141: note[min_length_removed] (widens): `minLength` (1) \
+             removed: Anthropic strict mode does not support it; it is written into \
+             `description`, and the handler's `validate` still enforces it",
         ]
     );
 }
@@ -160,7 +158,8 @@ fn an_exceeded_limit_prints_the_export_and_exits_1() {
     let printed: Value = serde_json::from_str(&result.stdout).unwrap();
     assert_eq!(printed["additionalProperties"], false);
     assert!(result.stderr.contains(
-        "<stdin>:1:1: error[anthropic_too_many_optional]: the schema has 25 optional properties"
+        "<stdin>:1:1: error[anthropic_too_many_optional] (lossless): the schema has 25 optional \
+         properties"
     ));
     assert!(result.stderr.ends_with("1 over a limit\n"));
 }

@@ -124,6 +124,212 @@ macro_rules! change_codes {
 change_codes! {
     // Conversion into the subset (`convert`).
 
+    // Keywords without effect on the accepted values.
+
+    /// A keyword that only annotates was dropped: `$schema`, `$id`,
+    /// `$comment`, `$anchor`, `readOnly`, `writeOnly`, `deprecated`,
+    /// `contentMediaType`, `contentEncoding`, OpenAPI's `discriminator`, a
+    /// `title` beside a `description`, an annotation of the wrong type, a
+    /// `format` that every value of its type meets (`double`). Nothing to
+    /// check.
+    AnnotationDropped = "annotation_dropped", Lossless, Note;
+    /// A key that is not a JSON Schema keyword (`x-...` extensions,
+    /// `propertyOrdering`, ...) was dropped; JSON Schema ignores such keys.
+    /// Nothing to check.
+    UnknownKeywordDropped = "unknown_keyword_dropped", Lossless, Note;
+    /// `title` became `description` (the node had none). Nothing to check.
+    TitleToDescription = "title_to_description", Lossless, Note;
+    /// OpenAPI's `example` became an entry of `examples`. Nothing to check.
+    ExampleToExamples = "example_to_examples", Lossless, Note;
+    /// A `default` the converted node refuses was dropped, so that an agent
+    /// that copies it gets no error (often `null` beside a null that was
+    /// dropped). Nothing to check; the handler still decides what a missing
+    /// property means.
+    DefaultDropped = "default_dropped", Lossless, Note;
+    /// An entry of `examples` the converted node refuses was dropped.
+    /// Nothing to check.
+    ExampleDropped = "example_dropped", Lossless, Note;
+    /// `$defs` or `definitions` was dropped: each definition is written
+    /// inline where it is referenced, and unused ones go. Nothing to check.
+    DefinitionsDropped = "definitions_dropped", Lossless, Note;
+    /// A keyword that constrains nothing was dropped:
+    /// `additionalProperties: true`, `propertyNames: {"type": "string"}`,
+    /// `exclusiveMinimum: false`, `then` without `if`, ... Nothing to check.
+    NoOpConstraintDropped = "no_op_constraint_dropped", Lossless, Note;
+    /// A keyword of another type than the node's was dropped
+    /// (`minLength` on an integer node): it never applied. Nothing to check.
+    InapplicableKeywordDropped = "inapplicable_keyword_dropped", Lossless, Note;
+
+    // References.
+
+    /// A local `$ref` was replaced by the node it points to; changes inside
+    /// that node carry the pointer of its definition. Nothing to check.
+    RefInlined = "ref_inlined", Lossless, Note;
+    /// Draft 4 to 7 ignore every keyword beside `$ref`; such a keyword was
+    /// dropped. Nothing to check.
+    RefSiblingsIgnored = "ref_siblings_ignored", Lossless, Note;
+    /// A reference to a definition that contains itself was followed to
+    /// the depth the converter allows, then dropped there. The handler must
+    /// check what lies deeper.
+    RecursiveRefCut = "recursive_ref_cut", Widens, Note;
+    /// A reference to another document was dropped: the converter never
+    /// fetches anything. The handler must check what that schema said.
+    RemoteRefDropped = "remote_ref_dropped", Widens, Note;
+
+    // Null, which the subset cannot write.
+
+    /// A node no longer accepts `null` (`type: [T, "null"]`, an `anyOf`
+    /// branch `{"type": "null"}`, OpenAPI's `nullable: true`, `null` in an
+    /// `enum`): the converted node accepts the other values only. An agent
+    /// must leave an optional property out instead of sending `null`.
+    NullDropped = "null_dropped", Narrows, Note;
+    /// A required property whose node accepted `null` (as OpenAI's strict
+    /// mode writes every optional property) became an optional property
+    /// without `null`: it may now be missing (which widens) and may no
+    /// longer be `null` (which narrows). The handler must treat a missing
+    /// property as it treated `null`; `ToolArgsSchema::normalize` removes
+    /// the `null`s a model sends.
+    NullableRequiredMadeOptional = "nullable_required_made_optional", Narrows, Note;
+
+    // Types.
+
+    /// A dialect's spelling of a type name (Gemini's `"STRING"`) became
+    /// JSON Schema's (`"string"`). Nothing to check.
+    TypeNameNormalized = "type_name_normalized", Lossless, Note;
+    /// Gemini's `type` beside `anyOf` was dropped: the Google Gen AI SDK
+    /// writes `"type": "OBJECT"` there as a placeholder for a union, and
+    /// the union is what the producer meant. Nothing to check.
+    UnionTypePlaceholderDropped = "union_type_placeholder_dropped", Lossless, Note;
+    /// A node of several types became a `oneOf` with one branch per type
+    /// (or the one type that can pass). Nothing to check.
+    TypeArraySplit = "type_array_split", Lossless, Note;
+    /// A node without `type` got the type of its `enum` or `const` values.
+    /// Nothing to check.
+    TypeFromEnum = "type_from_enum", Lossless, Note;
+    /// A node without `type` got the type its keywords constrain
+    /// (`minLength` -> string); the source also accepted every value of
+    /// other types, which the converted node refuses.
+    TypeInferred = "type_inferred", Narrows, Note;
+    /// Under draft 4, `integer` refuses numbers written with a fraction
+    /// part (`1.0`); the subset's `integer` accepts them. The handler must
+    /// refuse `1.0` if it cares how the number was written.
+    Draft4IntegerWidened = "draft4_integer_widened", Widens, Note;
+
+    // `const` and `enum`.
+
+    /// `const: v` became `enum: [v]`. Nothing to check.
+    ConstToEnum = "const_to_enum", Lossless, Note;
+    /// An `enum` of values of several types became a `oneOf` of typed
+    /// `enum`s. Nothing to check.
+    EnumSplitByType = "enum_split_by_type", Lossless, Note;
+    /// An `enum` value that the node's type refuses anyway was dropped.
+    /// Nothing to check.
+    UnreachableEnumValueDropped = "unreachable_enum_value_dropped", Lossless, Note;
+    /// An `enum` or `const` of arrays or objects was dropped: the subset
+    /// lists only strings, numbers and booleans. The handler must check the
+    /// value is one of those listed.
+    StructuredEnumDropped = "structured_enum_dropped", Widens, Note;
+
+    // Properties.
+
+    /// An optional property whose node accepts anything was dropped: the
+    /// subset cannot write such a node, and an unnamed property is allowed
+    /// anyway. Nothing to check.
+    UnconstrainedPropertyDropped = "unconstrained_property_dropped", Lossless, Note;
+    /// A required property whose node accepts anything was dropped from
+    /// `properties` and `required`. The handler must check it is present.
+    RequiredUnconstrainedPropertyDropped = "required_unconstrained_property_dropped", Widens, Note;
+    /// A property whose node the subset cannot write (an array whose items
+    /// may be anything, a node that accepts only `null`, ...) was dropped.
+    /// The handler must check what its node said; the message says what.
+    UnwritablePropertyDropped = "unwritable_property_dropped", Widens, Note;
+    /// An optional property whose node accepts no value (so it had to be
+    /// absent) was dropped. The handler must refuse it when present.
+    ImpossiblePropertyDropped = "impossible_property_dropped", Widens, Note;
+    /// A `required` name without a node in `properties` was dropped. The
+    /// handler must check the property is present.
+    RequiredWithoutPropertyDropped = "required_without_property_dropped", Widens, Note;
+    /// A name listed twice in `required` is listed once. Nothing to check.
+    DuplicateRequiredDropped = "duplicate_required_dropped", Lossless, Note;
+
+    // Numbers and strings.
+
+    /// `exclusiveMinimum`/`exclusiveMaximum` on an integer node became the
+    /// inclusive bound next to it (`exclusiveMinimum: 0` -> `minimum: 1`).
+    /// Nothing to check.
+    ExclusiveBoundOnInteger = "exclusive_bound_on_integer", Lossless, Note;
+    /// `exclusiveMinimum`/`exclusiveMaximum` on a number node became
+    /// inclusive. The handler must refuse the bound itself.
+    ExclusiveBoundMadeInclusive = "exclusive_bound_made_inclusive", Widens, Note;
+    /// An integer `format` with a range (`int8` ... `int64`, `uint8` ...
+    /// `uint64`, as schemars writes them) became `type: integer` with
+    /// `minimum`/`maximum`. Nothing to check.
+    IntegerFormatToBounds = "integer_format_to_bounds", Lossless, Note;
+    /// A `format` was dropped (`date-time`, `uri`, `email`, `float`,
+    /// ...). The handler must check the format.
+    FormatDropped = "format_dropped", Widens, Note;
+    /// A `pattern` was dropped: the subset's engine cannot run it
+    /// (lookaround, backreferences), or `allOf` gave a node two patterns
+    /// and one node holds one. The handler must check it.
+    PatternDropped = "pattern_dropped", Widens, Note;
+
+    // Constraints the subset cannot hold.
+
+    /// A constraint the subset has no keyword for was dropped:
+    /// `additionalProperties` (other than `true`), `patternProperties`,
+    /// `propertyNames`, `minProperties`/`maxProperties`,
+    /// `dependentRequired`, `dependentSchemas`, `multipleOf`, `contains`,
+    /// `not`, `if`/`then`/`else`, `unevaluated*`, dynamic references. The
+    /// handler must check it; the message says what it was.
+    ConstraintDropped = "constraint_dropped", Widens, Note;
+
+    // Composition.
+
+    /// `allOf` was merged into its node, keeping every constraint. Nothing
+    /// to check (anything the merge could not keep has its own change).
+    AllOfMerged = "all_of_merged", Lossless, Note;
+    /// Keywords beside `oneOf`/`anyOf` (a `type`, shared `properties`)
+    /// were moved into every branch. Nothing to check.
+    MergedIntoBranches = "merged_into_branches", Lossless, Note;
+    /// `anyOf` became `oneOf`: no value can match two of its branches.
+    /// Nothing to check.
+    AnyOfToOneOf = "any_of_to_one_of", Lossless, Note;
+    /// `anyOf` became `oneOf` although some values match two branches:
+    /// those values are now refused (the subset's `oneOf` wants exactly
+    /// one). Chosen over merging the branches, which would keep no branch's
+    /// shape; the message names the branches that overlap.
+    AnyOfOverlapToOneOf = "any_of_overlap_to_one_of", Narrows, Note;
+    /// A branch of a `oneOf` lost a constraint (another change widens it),
+    /// and it may now accept a value that another branch accepts too: the
+    /// `oneOf`, which wants exactly one branch, refuses such a value,
+    /// although the source accepted it. The message names the branches.
+    OneOfBranchWidened = "one_of_branch_widened", Narrows, Note;
+    /// A union branch that another branch contains (`integer` beside
+    /// `number`, a repeated branch) was dropped. Nothing to check.
+    SubsumedBranchDropped = "subsumed_branch_dropped", Lossless, Note;
+    /// A union branch that accepts no value was dropped. Nothing to check.
+    ImpossibleBranchDropped = "impossible_branch_dropped", Lossless, Note;
+
+    // Arrays.
+
+    /// A tuple (`prefixItems`, or `items` as an array) became one `items`
+    /// node that accepts what any position accepted; a closed tuple's
+    /// length became `maxItems`. The handler must check which element sits
+    /// where.
+    TupleToItems = "tuple_to_items", Widens, Note;
+
+    // The root.
+
+    /// The root became an object node although the source also accepted
+    /// values that are not objects. Tool arguments are always an object,
+    /// so no call an agent can make is refused.
+    RootMadeObject = "root_made_object", Narrows, Note;
+    /// The root was a union of object shapes; it became one object node
+    /// with what every shape shares (a property in every shape, required
+    /// where every shape requires it). The handler must check which shape
+    /// it received.
+    RootUnionMerged = "root_union_merged", Widens, Note;
+
     // Export to a provider (`ToolArgsSchema::export`). The pointer is into
     // our schema: at the keyword that was removed or rewritten, or at the
     // node that gained one. See the crate docs, "Export to a provider".
@@ -316,5 +522,47 @@ impl Serialize for Change {
             s.serialize_field("severity", &self.severity().as_str())?;
         }
         s.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn change_codes_are_unique_snake_case_names() {
+        let mut names: Vec<&str> = ChangeCode::ALL.iter().map(|code| code.as_str()).collect();
+        for name in &names {
+            let snake = name.starts_with(|c: char| c.is_ascii_lowercase())
+                && name
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
+            assert!(snake, "{name} is not snake_case");
+        }
+        names.sort_unstable();
+        let count = names.len();
+        names.dedup();
+        assert_eq!(names.len(), count, "a change code name is used twice");
+    }
+
+    #[test]
+    fn a_change_serializes_its_four_fields_and_an_error_its_severity() {
+        let note = Change::new(ChangeCode::OneOfToAnyOf, "/properties/a", "made anyOf");
+        assert_eq!(note.effect, Effect::Lossless);
+        assert_eq!(
+            serde_json::to_value(&note).unwrap(),
+            serde_json::json!({"pointer": "/properties/a", "code": "one_of_to_any_of",
+                               "effect": "lossless", "message": "made anyOf"})
+        );
+        let error = ChangeCode::ALL
+            .iter()
+            .find(|code| code.severity() == ChangeSeverity::Error)
+            .expect("the export has error-severity codes");
+        let value = serde_json::to_value(Change::new(*error, "", "too big")).unwrap();
+        assert_eq!(value["severity"], "error");
+        assert_eq!(
+            Change::new(*error, "", "too big").to_string(),
+            format!("error[{error}] {} at (root): too big", error.effect())
+        );
     }
 }

@@ -15,6 +15,8 @@
 //!   reports every failure; [`ToolArgsSchema::is_valid`] only answers yes or
 //!   no. Neither ever fills in a `default`.
 //! - [`lint()`] reports every error and warning about a hand-written schema.
+//! - [`convert()`] rewrites a JSON Schema from elsewhere into the subset and
+//!   reports every change (see below).
 //! - `#[derive(ToolArgs)]` derives the schema from a Rust type and its
 //!   `serde` attributes, checking at compile time that it stays inside the
 //!   subset; [`ToolArgs::from_args`] validates the arguments, then reads them
@@ -69,38 +71,119 @@
 //! - **Integer `enum` values** must be integers (`1.0` counts): a fractional
 //!   value could never pass, so it is an `enum_type_mismatch` error.
 //!
-//! ## Limits
+//! ## Conversion into the subset
 //!
-//! A schema is usually written by the tool's author, but it may come from
-//! anywhere (a file, a registry, another agent), so every dimension of one
-//! is bounded: no schema can make building it, validating with it or
-//! linting it expensive. Each bound is far above any real tool's schema; a
-//! schema beyond one is refused with the code given, at the offending
-//! keyword. `tests/limits.rs` checks each at its bound and one past it.
+//! [`convert()`] rewrites a schema that zod, pydantic, schemars, an OpenAPI
+//! generator or a person wrote into a [`ToolArgsSchema`], and returns every
+//! change it made as a [`Change`] with a JSON Pointer into the source
+//! (`pedelec-lint --fix` applies it to files). Its result lints without
+//! errors; when no change `narrows`, it accepts every value the source
+//! accepts; when every change is `lossless`, it accepts exactly those;
+//! converting it again changes nothing. It fails ([`ConvertError`]) only
+//! where no object schema can stand for the source. What it takes the
+//! source to mean, where JSON Schema leaves room:
 //!
-//! | what | bound | code |
+//! - **Drafts.** The root's `$schema` picks the draft (2020-12 when absent
+//!   or unknown): drafts 4 to 7 ignore the keywords beside `$ref`, and
+//!   draft 4's `integer` refuses `1.0` (which the subset's accepts:
+//!   `draft4_integer_widened`). Both tuple forms and both forms of
+//!   `exclusiveMinimum` are read whatever the draft says.
+//! - **`format` means what its producer enforces.** schemars writes
+//!   `format: "uint32"` because serde refuses a larger number, so the
+//!   integer formats `int8` ... `uint64` are ranges and become
+//!   `minimum`/`maximum` exactly; `double` holds for every JSON number;
+//!   every other format is dropped and widens. (The differential test gives
+//!   its `jsonschema` oracle the same meaning.)
+//! - **Dialects are read keyword by keyword.** OpenAPI's `nullable: true`
+//!   means "`null` too" wherever it stands, and `example` is an example;
+//!   Gemini's upper-case type names are JSON Schema's, and a Gemini `type`
+//!   beside `anyOf` is the placeholder the Google Gen AI SDK writes for a
+//!   union. A `type` no dialect knows (BFCL's `"dict"`) makes the document
+//!   no schema: an error that names what to write instead.
+//! - **References** are local: a JSON Pointer (`#/$defs/X`, `#/properties/a`),
+//!   an `$anchor`, or the root's `$id`. Each is written inline; a change
+//!   inside a definition carries the definition's pointer, once however
+//!   often it is used. A definition stands at most three times on one path
+//!   (a recursive one is cut below: `recursive_ref_cut`); a remote one is
+//!   never fetched (`remote_ref_dropped`); a dangling one is an error.
+//! - **`null`**, which the subset cannot write, is dropped (narrows); a
+//!   required property that accepted `null` - OpenAI strict mode's
+//!   optional property - becomes optional. A change that both narrows and
+//!   widens is `narrows`, the claim the guarantees depend on.
+//! - **`anyOf` becomes `oneOf`**, exactly when no value can pass two
+//!   branches; otherwise with `any_of_overlap_to_one_of` (narrows: a value
+//!   that passes two branches is refused). That keeps every branch's shape,
+//!   which an agent needs more than the rare value that fits two shapes;
+//!   merging the branches into one node would widen instead, and keep no
+//!   shape. A source `oneOf` stays one; because a branch that widens can
+//!   then share a value with another, the `oneOf` gets
+//!   `one_of_branch_widened` (narrows) unless the branches stay apart.
+//! - **Nodes the subset cannot write** - one that accepts anything, an array
+//!   of anything, one that accepts only `null` - are dropped with their
+//!   property (lossless for an optional property that accepts anything,
+//!   widening otherwise). A node without `type` gets the type its `enum`
+//!   gives (exact) or its keywords describe (narrows).
+//! - **The root** is an object node: the source's objects are kept (tool
+//!   arguments are always an object), and a union of object shapes becomes
+//!   the one object node with what every shape shares (widens).
+//! - **`default`s and examples** the converted node refuses are dropped,
+//!   so that an agent that copies one gets no error.
+//! - **Order and bounds.** Changes come ordered by pointer. Reading stops
+//!   96 nodes deep and after 20 000 nodes read (`too_deep`, `too_large`),
+//!   whatever the input. `uniqueItems: false` is inside the subset: keeping
+//!   it is no change.
+//!
+//! Every conversion change code, with its effect:
+//!
+//! | code | effect | what |
 //! |---|---|---|
-//! | node nesting (the root is depth 1) | [`MAX_DEPTH`] = 64 | `too_deep` |
-//! | properties of one object, names in one `required` | [`MAX_PROPERTIES`] = 1 000 | `too_many_properties` |
-//! | values of one `enum` | [`MAX_ENUM_VALUES`] = 1 000 | `too_many_enum_values` |
-//! | branches of one `oneOf` | [`MAX_BRANCHES`] = 256 | `too_many_branches` |
-//! | product of the branch counts of the `oneOf`s on the way to a node | [`MAX_BRANCH_PRODUCT`] = 65 536 | `too_many_branches` |
-//! | a `pattern`'s source | [`MAX_PATTERN_LEN`] = 16 KiB | `invalid_pattern` |
-//! | nested groups and classes in a `pattern` (after translation: `\d`, `\w`, `\s` and `.` are classes) | [`MAX_NESTING`] = 64 | `invalid_pattern` |
-//! | a `pattern`'s compiled program | [`MAX_COMPILED_SIZE`] = 2 MiB | `invalid_pattern` |
-//!
-//! Why the branch product: a `oneOf` checks the value against every branch,
-//! so a `oneOf` inside a branch of another checks its part of the value
-//! once per outer branch. Bounding the product bounds how often any part of
-//! a value is looked at, which keeps validation linear in the value's size.
-//!
-//! There is no bound on the arguments themselves: validation is linear in
-//! their size (times at most the branch product), never recurses deeper
-//! than the schema, and allocates nothing on a valid payload. JSON *text*
-//! (the schema in [`ToolArgsSchema::from_json_str`], arguments read by the
-//! caller) keeps serde_json's own nesting limit of 128 levels, which a
-//! schema of [`MAX_DEPTH`] nodes fits within. Linting compares the
-//! branches of each `oneOf` pairwise, which the branch bound keeps small.
+//! | `annotation_dropped` | lossless | an annotation (`$schema`, `$id`, `$comment`, `readOnly`, `deprecated`, `contentMediaType`, a `title` beside a `description`, `format: "double"`) |
+//! | `unknown_keyword_dropped` | lossless | a key that is no JSON Schema keyword (`x-...`, `propertyOrdering`) |
+//! | `title_to_description` | lossless | `title` became `description` |
+//! | `example_to_examples` | lossless | OpenAPI's `example` joined `examples` |
+//! | `default_dropped` | lossless | a `default` the converted node refuses |
+//! | `example_dropped` | lossless | an example the converted node refuses |
+//! | `definitions_dropped` | lossless | `$defs`/`definitions`, written inline where used |
+//! | `no_op_constraint_dropped` | lossless | a keyword that constrains nothing (`additionalProperties: true`, `propertyNames: {"type": "string"}`) |
+//! | `inapplicable_keyword_dropped` | lossless | a keyword for another type than the node's |
+//! | `ref_inlined` | lossless | a local `$ref` written inline |
+//! | `ref_siblings_ignored` | lossless | a keyword beside `$ref`, which drafts 4 to 7 ignore |
+//! | `recursive_ref_cut` | widens | a recursive reference, dropped after three levels |
+//! | `remote_ref_dropped` | widens | a reference to another document, never fetched |
+//! | `null_dropped` | narrows | `null` no longer accepted |
+//! | `nullable_required_made_optional` | narrows | a required property that accepted `null` made optional |
+//! | `type_name_normalized` | lossless | Gemini's `"STRING"` written `"string"` |
+//! | `union_type_placeholder_dropped` | lossless | Gemini's `type` beside `anyOf` |
+//! | `type_array_split` | lossless | several types became a `oneOf` |
+//! | `type_from_enum` | lossless | a node without `type` typed by its `enum`/`const` |
+//! | `type_inferred` | narrows | a node without `type` typed by its keywords |
+//! | `draft4_integer_widened` | widens | draft 4's `integer`, which refuses `1.0` |
+//! | `const_to_enum` | lossless | `const: v` became `enum: [v]` |
+//! | `enum_split_by_type` | lossless | an `enum` of several types became a `oneOf` of typed `enum`s |
+//! | `unreachable_enum_value_dropped` | lossless | an `enum` value the node's type refuses |
+//! | `structured_enum_dropped` | widens | an `enum` of arrays or objects |
+//! | `unconstrained_property_dropped` | lossless | an optional property that accepts anything |
+//! | `required_unconstrained_property_dropped` | widens | a required property that accepts anything |
+//! | `unwritable_property_dropped` | widens | a property whose node the subset cannot write (an array of anything, only `null`) |
+//! | `impossible_property_dropped` | widens | an optional property that accepts nothing |
+//! | `required_without_property_dropped` | widens | a `required` name without a node |
+//! | `duplicate_required_dropped` | lossless | a name listed twice in `required` |
+//! | `exclusive_bound_on_integer` | lossless | an exclusive bound on an integer became the next integer |
+//! | `exclusive_bound_made_inclusive` | widens | an exclusive bound on a number made inclusive |
+//! | `integer_format_to_bounds` | lossless | `int8` ... `uint64` became `minimum`/`maximum` |
+//! | `format_dropped` | widens | any other `format` |
+//! | `pattern_dropped` | widens | a `pattern` the engine cannot run, or a second one from `allOf` |
+//! | `constraint_dropped` | widens | a constraint the subset cannot hold (`additionalProperties`, `multipleOf`, `not`, `if`, ...) |
+//! | `all_of_merged` | lossless | `allOf` merged into its node |
+//! | `merged_into_branches` | lossless | keywords beside `oneOf`/`anyOf` moved into the branches |
+//! | `any_of_to_one_of` | lossless | `anyOf` with branches that cannot overlap became `oneOf` |
+//! | `any_of_overlap_to_one_of` | narrows | `anyOf` with overlapping branches became `oneOf` |
+//! | `one_of_branch_widened` | narrows | a `oneOf` branch widened and may overlap another |
+//! | `subsumed_branch_dropped` | lossless | a union branch another branch contains |
+//! | `impossible_branch_dropped` | lossless | a union branch that accepts nothing |
+//! | `tuple_to_items` | widens | a tuple became one `items` node |
+//! | `root_made_object` | narrows | a root that also accepted non-objects |
+//! | `root_union_merged` | widens | a root union of object shapes merged into one |
 //!
 //! ## Export to a provider
 //!
@@ -261,11 +344,46 @@
 //! rule, as issue 11 has it) and, because Gemini's `FunctionDeclaration`
 //! demands it, starts with a letter or `_`, so one definition serves every
 //! provider.
+//!
+//! ## Limits
+//!
+//! A schema is usually written by the tool's author, but it may come from
+//! anywhere (a file, a registry, another agent), so every dimension of one
+//! is bounded: no schema can make building it, validating with it or
+//! linting it expensive. Each bound is far above any real tool's schema; a
+//! schema beyond one is refused with the code given, at the offending
+//! keyword. `tests/limits.rs` checks each at its bound and one past it.
+//!
+//! | what | bound | code |
+//! |---|---|---|
+//! | node nesting (the root is depth 1) | [`MAX_DEPTH`] = 64 | `too_deep` |
+//! | properties of one object, names in one `required` | [`MAX_PROPERTIES`] = 1 000 | `too_many_properties` |
+//! | values of one `enum` | [`MAX_ENUM_VALUES`] = 1 000 | `too_many_enum_values` |
+//! | branches of one `oneOf` | [`MAX_BRANCHES`] = 256 | `too_many_branches` |
+//! | product of the branch counts of the `oneOf`s on the way to a node | [`MAX_BRANCH_PRODUCT`] = 65 536 | `too_many_branches` |
+//! | a `pattern`'s source | [`MAX_PATTERN_LEN`] = 16 KiB | `invalid_pattern` |
+//! | nested groups and classes in a `pattern` (after translation: `\d`, `\w`, `\s` and `.` are classes) | [`MAX_NESTING`] = 64 | `invalid_pattern` |
+//! | a `pattern`'s compiled program | [`MAX_COMPILED_SIZE`] = 2 MiB | `invalid_pattern` |
+//!
+//! Why the branch product: a `oneOf` checks the value against every branch,
+//! so a `oneOf` inside a branch of another checks its part of the value
+//! once per outer branch. Bounding the product bounds how often any part of
+//! a value is looked at, which keeps validation linear in the value's size.
+//!
+//! There is no bound on the arguments themselves: validation is linear in
+//! their size (times at most the branch product), never recurses deeper
+//! than the schema, and allocates nothing on a valid payload. JSON *text*
+//! (the schema in [`ToolArgsSchema::from_json_str`], arguments read by the
+//! caller) keeps serde_json's own nesting limit of 128 levels, which a
+//! schema of [`MAX_DEPTH`] nodes fits within. Linting compares the
+//! branches of each `oneOf` pairwise, which the branch bound keeps small.
+//!
 
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
 mod change;
+mod convert;
 mod diagnostic;
 mod error;
 mod export;
@@ -282,6 +400,7 @@ mod tool_args_schema;
 mod validate;
 
 pub use change::{Change, ChangeCode, ChangeSeverity, Effect};
+pub use convert::{convert, ConvertError, ConvertErrorCode, ConvertReason, Converted};
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use error::SchemaError;
 pub use export::{Exported, ExportedTool, Profile, ToolDefinition, ToolNameError, UnknownProfile};

@@ -117,7 +117,21 @@ pub fn rejected() -> Vec<RejectedGroup> {
 
 /// Every `realworld/*.json` file, as (file name, its schemas), sorted by name.
 pub fn realworld() -> Vec<(String, Vec<RealWorldSchema>)> {
-    let dir = shared_dir().join("realworld");
+    realworld_in("realworld")
+}
+
+/// Every `realworld/more/*.json` file, as (`more/` and the file name, its
+/// schemas), sorted by name.
+pub fn realworld_more() -> Vec<(String, Vec<RealWorldSchema>)> {
+    realworld_in("realworld/more")
+        .into_iter()
+        .map(|(name, schemas)| (format!("more/{name}"), schemas))
+        .collect()
+}
+
+/// The `*.json` files of one folder of `realworld/`, sorted by name.
+fn realworld_in(folder: &str) -> Vec<(String, Vec<RealWorldSchema>)> {
+    let dir = shared_dir().join(folder);
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap_or_else(|err| panic!("cannot list {}: {err}", dir.display()))
         .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
@@ -127,7 +141,7 @@ pub fn realworld() -> Vec<(String, Vec<RealWorldSchema>)> {
     names
         .into_iter()
         .map(|name| {
-            let schemas = read_json(&format!("realworld/{name}"));
+            let schemas = read_json(&format!("{folder}/{name}"));
             (name, schemas)
         })
         .collect()

@@ -224,19 +224,6 @@ impl ToolArgsSchema {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::change::ChangeCode;
-
-    #[test]
-    fn change_codes_are_unique_snake_case_names() {
-        let mut names: Vec<&str> = ChangeCode::ALL.iter().map(|code| code.as_str()).collect();
-        assert!(names
-            .iter()
-            .all(|name| name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')));
-        names.sort_unstable();
-        let count = names.len();
-        names.dedup();
-        assert_eq!(names.len(), count, "a change code name is used twice");
-    }
 
     #[test]
     fn profile_names_read_back() {

@@ -19,11 +19,15 @@ const FINDINGS: u8 = 1;
 /// same status for usage errors).
 pub const BAD_INPUT: u8 = 2;
 
-/// Lints every file of `cli` and writes the report. A file that cannot be
-/// read does not stop the others: each is reported, then the run exits 2.
+/// Runs `--export` or `--fix` when asked; otherwise lints every file of
+/// `cli` and writes the report. A file that cannot be read does not stop
+/// the others: each is reported, then the run exits 2.
 pub fn run(cli: &Cli) -> ExitCode {
     if let Some(profile) = cli.export {
         return crate::export::run(cli, profile.into());
+    }
+    if cli.fix {
+        return crate::fix::run(cli);
     }
     let mut checked = Vec::with_capacity(cli.files.len());
     let mut unread = 0;

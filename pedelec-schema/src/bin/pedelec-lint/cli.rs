@@ -36,6 +36,16 @@ pub struct Cli {
     #[arg(long, value_enum, value_name = "PROFILE")]
     pub export: Option<ExportProfile>,
 
+    /// Convert each schema into the subset instead of linting it: the
+    /// converted file goes to standard output (one FILE), every change to
+    /// standard error as a note.
+    #[arg(long, conflicts_with_all = ["deny_warnings", "export"])]
+    pub fix: bool,
+
+    /// With --fix: rewrite the files instead of printing them.
+    #[arg(long, requires = "fix")]
+    pub in_place: bool,
+
     /// Files to lint; `-` reads standard input.
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
@@ -56,13 +66,20 @@ one FILE is printed with every schema in it written for that provider,
 the rest of the file unchanged; the changes go to standard error. A file
 with errors is reported as linting reports it, and nothing is printed.
 
+With --fix, each schema is converted into the subset (pedelec_schema::
+convert) and the file is written in the same shape, only its schemas
+changed: to standard output for one FILE, or back to each FILE with
+--in-place. Every change is a note on standard error,
+`file:line:column: note[code] (effect): message`.
+
 Lines and columns are 1-based; columns count characters, not bytes.
 Colour is used only when standard output is a terminal and NO_COLOR is
 unset.
 
 Exit status:
   0  no errors (and no warnings with --deny-warnings)
-  1  findings (with --export: errors, or a provider limit exceeded)
+  1  findings (with --export: errors, or a provider limit exceeded;
+     with --fix: a schema that could not be converted, left as it was)
   2  usage error, unreadable file, or a file that is not JSON";
 
 impl Cli {
@@ -83,6 +100,11 @@ impl Cli {
                     clap::error::ErrorKind::WrongNumberOfValues,
                     "`--export` takes exactly one FILE",
                 )
+                .exit();
+        }
+        if let Some(problem) = crate::fix::misuse(self) {
+            Cli::command()
+                .error(clap::error::ErrorKind::ArgumentConflict, problem)
                 .exit();
         }
     }

@@ -13,8 +13,7 @@
 use std::process::ExitCode;
 
 use clap::ValueEnum;
-use pedelec_schema::{Change, ChangeSeverity, Effect, Profile, ToolArgsSchema};
-use serde::Serialize;
+use pedelec_schema::{ChangeSeverity, Effect, Profile, ToolArgsSchema};
 use serde_json::Value;
 
 use crate::app;
@@ -22,9 +21,11 @@ use crate::check::{check, Checked};
 use crate::cli::{Cli, Format};
 use crate::input;
 use crate::locate::locate_all;
+use crate::notes::{self, Note, Unplaced};
+use crate::ordered::in_keyword_order;
 use crate::render;
 use crate::shapes;
-use crate::splice::{splice, written_like};
+use crate::splice::{self, Edit};
 
 /// The profiles, as the command line spells them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -83,13 +84,13 @@ pub fn run(cli: &Cli, profile: Profile) -> ExitCode {
     match export_document(&checked, profile) {
         Ok((document, notes)) => {
             let notes_text = match cli.format {
-                Format::Json => json_notes(&checked.name, &notes),
+                Format::Json => notes::json(&notes),
                 Format::Human => human_notes(&checked.name, profile, &notes),
             };
             eprint!("{notes_text}");
             let failed = notes
                 .iter()
-                .any(|n| n.change.severity() == ChangeSeverity::Error);
+                .any(|n| n.what.severity == ChangeSeverity::Error);
             write_or_fail(&document, if failed { LIMIT_EXCEEDED } else { app::CLEAN })
         }
         Err(message) => {
@@ -97,14 +98,6 @@ pub fn run(cli: &Cli, profile: Profile) -> ExitCode {
             ExitCode::from(INTERNAL)
         }
     }
-}
-
-/// One change, placed in the file.
-struct Note {
-    /// The change, its pointer made relative to the file.
-    change: Change,
-    line: usize,
-    column: usize,
 }
 
 /// The document with its schemas exported, and the changes placed in it.
@@ -115,7 +108,7 @@ fn export_document(checked: &Checked, profile: Profile) -> Result<(String, Vec<N
     let sites = shapes::schemas(&document);
     let site_pointers: Vec<&str> = sites.iter().map(|site| site.pointer.as_str()).collect();
     let locations = locate_all(text, &site_pointers);
-    let mut replacements = Vec::with_capacity(sites.len());
+    let mut edits = Vec::with_capacity(sites.len());
     let mut changes = Vec::new();
     for (site, location) in sites.iter().zip(locations) {
         let schema = ToolArgsSchema::from_value(site.schema).map_err(|err| {
@@ -128,111 +121,40 @@ fn export_document(checked: &Checked, profile: Profile) -> Result<(String, Vec<N
             .filter(|location| location.exact)
             .ok_or_else(|| format!("cannot find the schema at {:?} in the text", site.pointer))?;
         let exported = schema.export(profile);
-        replacements.push((
-            location.value.clone(),
-            written_like(text, &location.value, &exported.schema),
-        ));
-        changes.extend(exported.changes.into_iter().map(|mut change| {
-            change.pointer = format!("{}{}", site.pointer, change.pointer);
-            change
-        }));
+        let schema = in_keyword_order(&exported.schema);
+        edits.push(Edit::written_like(text, location.value.clone(), &schema));
+        changes.extend(
+            exported
+                .changes
+                .iter()
+                .map(|change| Unplaced::change(&site.pointer, change)),
+        );
     }
-    Ok((splice(text, replacements), place(checked, changes)))
+    Ok((splice::apply(text, edits), notes::place(checked, changes)))
 }
 
-/// Each change with the line and column of what it points at, in the
-/// order of the file.
-fn place(checked: &Checked, changes: Vec<Change>) -> Vec<Note> {
-    let pointers: Vec<&str> = changes.iter().map(|c| c.pointer.as_str()).collect();
-    let starts: Vec<usize> = locate_all(&checked.text, &pointers)
-        .into_iter()
-        .map(|location| location.map_or(0, |l| l.target(&checked.text).start))
-        .collect();
-    let positions = checked.lines.positions(&checked.text, &starts);
-    let mut notes: Vec<Note> = changes
-        .into_iter()
-        .zip(positions)
-        .map(|(change, position)| Note {
-            change,
-            line: position.line,
-            column: position.column,
-        })
-        .collect();
-    // Stable: changes at one place keep the export's order.
-    notes.sort_by_key(|note| (note.line, note.column));
-    notes
-}
-
-/// `file:line:column: note[code]: message (effect, at pointer)` per change,
-/// then a count.
+/// Every change on a line of its own (`notes.rs`), then a count.
 fn human_notes(file: &str, profile: Profile, notes: &[Note]) -> String {
-    let file = render::printable(file);
-    let mut out = String::new();
-    for note in notes {
-        let change = &note.change;
-        let pointer = if change.pointer.is_empty() {
-            "(root)"
-        } else {
-            &change.pointer
-        };
-        out.push_str(&format!(
-            "{file}:{}:{}: {}[{}]: {} ({}, at {})\n",
-            note.line,
-            note.column,
-            change.severity(),
-            change.code,
-            render::printable(&change.message),
-            change.effect,
-            render::printable(pointer),
-        ));
-    }
-    let count = |effect: Effect| notes.iter().filter(|n| n.change.effect == effect).count();
+    let mut out = notes::lines(notes);
+    let count = |effect: Effect| {
+        notes
+            .iter()
+            .filter(|n| n.what.effect == Some(effect))
+            .count()
+    };
     let errors = notes
         .iter()
-        .filter(|n| n.change.severity() == ChangeSeverity::Error)
+        .filter(|n| n.what.severity == ChangeSeverity::Error)
         .count();
     out.push_str(&format!(
-        "exported {file} for {profile}: {} changes ({} lossless, {} widening, {} narrowing), \
-         {} over a limit\n",
-        notes.len(),
+        "exported {} for {profile}: {} ({} lossless, {} widens, {} narrows), {} over a limit\n",
+        render::printable(file),
+        render::plural(notes.len(), "change"),
         count(Effect::Lossless),
         count(Effect::Widens),
         count(Effect::Narrows),
         errors,
     ));
-    out
-}
-
-/// One change as `--format json` writes it on standard error.
-#[derive(Serialize)]
-struct JsonNote<'a> {
-    file: &'a str,
-    pointer: &'a str,
-    line: usize,
-    column: usize,
-    severity: &'a str,
-    code: &'a str,
-    effect: &'a str,
-    message: &'a str,
-}
-
-/// Every change as one JSON array.
-fn json_notes(file: &str, notes: &[Note]) -> String {
-    let notes: Vec<JsonNote<'_>> = notes
-        .iter()
-        .map(|note| JsonNote {
-            file,
-            pointer: &note.change.pointer,
-            line: note.line,
-            column: note.column,
-            severity: note.change.severity().as_str(),
-            code: note.change.code.as_str(),
-            effect: note.change.effect.as_str(),
-            message: &note.change.message,
-        })
-        .collect();
-    let mut out = serde_json::to_string_pretty(&notes).unwrap_or_else(|_| "[]".to_owned());
-    out.push('\n');
     out
 }
 

@@ -4,6 +4,7 @@
 //! ```text
 //! pedelec-lint [--format human|json] [--deny-warnings] FILE...
 //! pedelec-lint --export PROFILE [--format human|json] FILE
+//! pedelec-lint --fix [--in-place] [--format human|json] FILE...
 //! ```
 //!
 //! Built with the `cli` feature: `cargo install pedelec-schema --features cli`.
@@ -16,8 +17,11 @@ mod app;
 mod check;
 mod cli;
 mod export;
+mod fix;
 mod input;
 mod locate;
+mod notes;
+mod ordered;
 mod position;
 mod render;
 mod shapes;

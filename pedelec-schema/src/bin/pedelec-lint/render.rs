@@ -172,7 +172,7 @@ fn summary(files: &[Checked], unread: usize) -> String {
 }
 
 /// `1 file`, `2 files`.
-fn plural(count: usize, noun: &str) -> String {
+pub fn plural(count: usize, noun: &str) -> String {
     if count == 1 {
         format!("1 {noun}")
     } else {

@@ -1,0 +1,318 @@
+//! `--fix`: convert every schema of each file into the subset
+//! (`pedelec_schema::convert`) and write the file back in the same shape -
+//! a bare schema, a tool definition, a list of tools, a `tools/list`
+//! result - with only its schemas changed.
+//!
+//! - One FILE: the converted file goes to standard output. Several FILEs
+//!   need `--in-place` (standard output holds one JSON document), which
+//!   rewrites each file that changed, through a temporary file renamed
+//!   over it.
+//! - A schema that converts without changes keeps its bytes; one that
+//!   cannot be converted is left as it was, and the run exits 1.
+//! - Every change is a note on standard error, at the line and column of
+//!   the source keyword: `file:line:column: note[code] (effect): message`;
+//!   `--format json` writes them as one JSON array there instead.
+
+mod order;
+mod report;
+
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+
+use pedelec_schema::convert;
+use serde_json::Value;
+
+use crate::check::{check, Checked};
+use crate::cli::{Cli, Format};
+use crate::input;
+use crate::locate::locate_all;
+use crate::notes::{self, place, Note, Unplaced};
+use crate::render::printable;
+use crate::shapes;
+use crate::splice::{self, Edit};
+use order::Ordered;
+use report::Tally;
+
+/// Exit status: every schema converted.
+const CONVERTED: u8 = 0;
+/// Exit status: a schema could not be converted.
+const NOT_CONVERTED: u8 = 1;
+/// Exit status: a file could not be read, written, or is not JSON.
+const BAD_INPUT: u8 = 2;
+
+const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
+
+/// What is wrong with the command line for `--fix`, if anything.
+pub fn misuse(cli: &Cli) -> Option<&'static str> {
+    if !cli.fix {
+        return None;
+    }
+    if !cli.in_place && cli.files.len() > 1 {
+        return Some(
+            "--fix writes the converted file to standard output, so it takes one FILE; \
+             add --in-place to convert several files where they are",
+        );
+    }
+    if cli.in_place && cli.files.iter().any(|f| f.as_os_str() == "-") {
+        return Some("--in-place cannot rewrite standard input (`-`)");
+    }
+    None
+}
+
+/// One file after conversion.
+struct Fixed {
+    /// The converted text (the original when nothing changed).
+    text: String,
+    changed: bool,
+    notes: Vec<Note>,
+    converted: usize,
+    failed: usize,
+}
+
+/// Converts every file of `cli`, writes the results and the report, and
+/// chooses the exit status.
+pub fn run(cli: &Cli) -> ExitCode {
+    let mut notes = Vec::new();
+    let mut tally = Tally::default();
+    let mut bad_input = false;
+    for path in &cli.files {
+        let input = match input::read(path) {
+            Ok(input) => input,
+            Err(failure) => {
+                eprintln!(
+                    "pedelec-lint: error: cannot read {}: {}",
+                    printable(&failure.name),
+                    failure.error
+                );
+                tally.unread += 1;
+                bad_input = true;
+                continue;
+            }
+        };
+        tally.files += 1;
+        let bom = input.bytes.starts_with(BYTE_ORDER_MARK);
+        let checked = check(input);
+        let Some(fixed) = fix_file(&checked) else {
+            notes.extend(not_json(&checked));
+            bad_input = true;
+            continue;
+        };
+        tally.converted += fixed.converted;
+        tally.failed += fixed.failed;
+        notes.extend(fixed.notes);
+        let mut bytes = if bom {
+            BYTE_ORDER_MARK.to_vec()
+        } else {
+            Vec::new()
+        };
+        bytes.extend_from_slice(fixed.text.as_bytes());
+        let written = if cli.in_place {
+            !fixed.changed || write_in_place(path, &bytes)
+        } else {
+            write_stdout(&bytes)
+        };
+        bad_input |= !written;
+    }
+    let report = match cli.format {
+        Format::Json => notes::json(&notes),
+        Format::Human => report::human(&notes, &tally),
+    };
+    // Nothing to do about a closed standard error.
+    let _ = std::io::stderr().lock().write_all(report.as_bytes());
+    ExitCode::from(if bad_input {
+        BAD_INPUT
+    } else if tally.failed > 0 {
+        NOT_CONVERTED
+    } else {
+        CONVERTED
+    })
+}
+
+/// Converts the schemas of one file; `None` when it is not JSON.
+fn fix_file(checked: &Checked) -> Option<Fixed> {
+    if checked.unreadable {
+        return None;
+    }
+    let text = &checked.text;
+    let document: Value = serde_json::from_str(text).ok()?;
+    let ordered: Ordered = serde_json::from_str(text).ok()?;
+    let sites = shapes::schemas(&document);
+    let site_pointers: Vec<&str> = sites.iter().map(|s| s.pointer.as_str()).collect();
+    let spans: Vec<_> = locate_all(text, &site_pointers)
+        .into_iter()
+        .map(|location| location.map(|l| l.value))
+        .collect();
+    let mut edits = Vec::new();
+    let mut unplaced = Vec::new();
+    let (mut converted, mut failed) = (0, 0);
+    for (site, span) in sites.iter().zip(spans) {
+        match convert(site.schema) {
+            Ok(result) => {
+                converted += 1;
+                unplaced.extend(
+                    result
+                        .changes
+                        .iter()
+                        .map(|change| Unplaced::change(&site.pointer, change)),
+                );
+                if result.changes.is_empty() {
+                    continue;
+                }
+                let (Some(span), Some(source)) = (span, ordered.at(&site.pointer)) else {
+                    continue;
+                };
+                let mut root = result.schema.root().clone();
+                order::reorder(&mut root, source);
+                edits.push(Edit::written_like(text, span, &root));
+            }
+            Err(error) => {
+                failed += 1;
+                unplaced.extend(error.reasons().iter().map(|reason| {
+                    let pointer = format!("{}{}", site.pointer, reason.pointer);
+                    Unplaced::error(pointer, reason.code.as_str(), reason.message.clone())
+                }));
+            }
+        }
+    }
+    let notes = place(checked, unplaced);
+    let changed = !edits.is_empty();
+    Some(Fixed {
+        text: splice::apply(text, edits),
+        changed,
+        notes,
+        converted,
+        failed,
+    })
+}
+
+/// The error for a file that is not JSON (or not UTF-8), as the lint
+/// reports it.
+fn not_json(checked: &Checked) -> Vec<Note> {
+    checked
+        .findings
+        .iter()
+        .map(|finding| Note {
+            file: checked.name.clone(),
+            position: finding.position,
+            what: Unplaced::error(
+                finding.pointer.clone(),
+                finding.code.as_str(),
+                finding.message.clone(),
+            ),
+        })
+        .collect()
+}
+
+/// Writes `bytes` to standard output; a closed pipe is the reader's
+/// choice, any other failure is reported.
+fn write_stdout(bytes: &[u8]) -> bool {
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(bytes).and_then(|()| stdout.flush()) {
+        Ok(()) => true,
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => true,
+        Err(error) => {
+            eprintln!("pedelec-lint: error: cannot write the converted file: {error}");
+            false
+        }
+    }
+}
+
+/// Replaces the file at `path` with `bytes`: written beside it, with its
+/// permissions, then renamed over it, so that a failure leaves the file as
+/// it was.
+fn write_in_place(path: &Path, bytes: &[u8]) -> bool {
+    let name = path
+        .file_name()
+        .map_or_else(|| "file".into(), |name| name.to_string_lossy().into_owned());
+    let temporary = path.with_file_name(format!(".{name}.pedelec-fix.tmp"));
+    let result = std::fs::write(&temporary, bytes)
+        .and_then(|()| {
+            let permissions = std::fs::metadata(path)?.permissions();
+            std::fs::set_permissions(&temporary, permissions)
+        })
+        .and_then(|()| std::fs::rename(&temporary, path));
+    match result {
+        Ok(()) => true,
+        Err(error) => {
+            let _ = std::fs::remove_file(&temporary);
+            eprintln!(
+                "pedelec-lint: error: cannot rewrite {}: {error}",
+                printable(&path.to_string_lossy())
+            );
+            false
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::Input;
+    use crate::position::Position;
+
+    fn fixed(text: &str) -> Fixed {
+        let checked = check(Input {
+            name: "t.json".to_owned(),
+            bytes: text.as_bytes().to_vec(),
+        });
+        fix_file(&checked).expect("JSON")
+    }
+
+    #[test]
+    fn only_the_schemas_change() {
+        let text = "{\n  \"zz\": 1,  \"name\": \"t\",\n  \"inputSchema\": {\"type\": \"object\", \
+                    \"title\": \"T\"},\n  \"aa\": [1,2]\n}\n";
+        let result = fixed(text);
+        assert_eq!(
+            result.text,
+            "{\n  \"zz\": 1,  \"name\": \"t\",\n  \"inputSchema\": {\"type\":\"object\",\
+             \"properties\":{},\"required\":[],\"description\":\"T\"},\n  \"aa\": [1,2]\n}\n"
+        );
+        assert_eq!(result.notes.len(), 1);
+        assert_eq!(result.notes[0].what.pointer, "/inputSchema/title");
+        assert_eq!(
+            result.notes[0].position,
+            Position {
+                line: 3,
+                column: 37
+            }
+        );
+    }
+
+    #[test]
+    fn fix_takes_one_file_unless_in_place() {
+        use clap::Parser;
+        let parse = |args: &[&str]| {
+            let mut all = vec!["pedelec-lint"];
+            all.extend_from_slice(args);
+            Cli::try_parse_from(all).expect("parses")
+        };
+        assert_eq!(misuse(&parse(&["--fix", "a"])), None);
+        assert_eq!(misuse(&parse(&["--fix", "--in-place", "a", "b"])), None);
+        assert_eq!(misuse(&parse(&["a", "b"])), None);
+        assert!(misuse(&parse(&["--fix", "a", "b"])).is_some());
+        assert!(misuse(&parse(&["--fix", "--in-place", "-"])).is_some());
+        assert!(Cli::try_parse_from(["pedelec-lint", "--in-place", "a"]).is_err());
+    }
+
+    #[test]
+    fn a_file_without_changes_keeps_every_byte() {
+        let text = "{ \"type\" : \"object\" ,\n\"properties\": {} }";
+        let result = fixed(text);
+        assert!(!result.changed);
+        assert_eq!(result.text, text);
+    }
+
+    #[test]
+    fn a_schema_that_cannot_be_converted_is_left_as_it_was() {
+        let text = r#"[{"name": "a", "parameters": {"type": "string"}},
+                       {"name": "b", "parameters": {"type": "object", "$comment": "c"}}]"#;
+        let result = fixed(text);
+        assert_eq!((result.converted, result.failed), (1, 1));
+        assert!(result.text.contains(r#"{"type": "string"}"#));
+        assert!(!result.text.contains("$comment"));
+        assert_eq!(result.notes[0].what.code, "accepts_no_objects");
+        assert_eq!(result.notes[0].what.effect, None);
+    }
+}

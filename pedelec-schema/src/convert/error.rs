@@ -1,0 +1,163 @@
+//! [`ConvertError`]: why no object schema of the subset can stand for a
+//! source document.
+
+use std::fmt;
+
+use serde::ser::{Serialize, SerializeStruct, Serializer};
+
+/// Why a conversion failed, as a stable snake_case code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum ConvertErrorCode {
+    /// The document (or a part of it where a schema belongs) is not a JSON
+    /// Schema: not an object or a boolean, a `type` that names no JSON
+    /// Schema type (`"dict"`), a keyword whose value has the wrong shape
+    /// (`"minLength": "5"`, `"required": "id"`).
+    NotASchema,
+    /// A local `$ref` points at nothing in the document.
+    UnresolvedRef,
+    /// The root accepts no object: `{"type": "string"}`, `false`, or an
+    /// object node that no value can pass.
+    AcceptsNoObjects,
+    /// Nodes nest deeper than the subset allows ([`MAX_DEPTH`](crate::MAX_DEPTH)),
+    /// once references are written inline.
+    TooDeep,
+    /// Writing every reference inline would make the schema too large
+    /// (references that fan out, level after level), or the converted
+    /// schema is beyond one of the subset's size limits (more than
+    /// [`MAX_PROPERTIES`](crate::MAX_PROPERTIES) properties in an object,
+    /// [`MAX_ENUM_VALUES`](crate::MAX_ENUM_VALUES) values in an `enum`, or
+    /// the `oneOf` bounds; see the crate docs' "Limits").
+    TooLarge,
+    /// The subset's parser refused the converted schema: a bug in the
+    /// converter. Please report it with the source schema.
+    Rejected,
+}
+
+impl ConvertErrorCode {
+    /// The stable snake_case name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ConvertErrorCode::NotASchema => "not_a_schema",
+            ConvertErrorCode::UnresolvedRef => "unresolved_ref",
+            ConvertErrorCode::AcceptsNoObjects => "accepts_no_objects",
+            ConvertErrorCode::TooDeep => "too_deep",
+            ConvertErrorCode::TooLarge => "too_large",
+            ConvertErrorCode::Rejected => "rejected",
+        }
+    }
+}
+
+impl fmt::Display for ConvertErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for ConvertErrorCode {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+/// One reason a conversion failed.
+///
+/// Serializes as `{"pointer","code","message"}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConvertReason {
+    /// Where, as a JSON Pointer into the source document.
+    pub pointer: String,
+    /// What kind of reason.
+    pub code: ConvertErrorCode,
+    /// What is wrong, and what to do about it.
+    pub message: String,
+}
+
+impl ConvertReason {
+    pub(crate) fn new(
+        code: ConvertErrorCode,
+        pointer: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
+        ConvertReason {
+            pointer: pointer.into(),
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for ConvertReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pointer = if self.pointer.is_empty() {
+            "(root)"
+        } else {
+            &self.pointer
+        };
+        write!(f, "error[{}] at {}: {}", self.code, pointer, self.message)
+    }
+}
+
+impl Serialize for ConvertReason {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("ConvertReason", 3)?;
+        s.serialize_field("pointer", &self.pointer)?;
+        s.serialize_field("code", &self.code)?;
+        s.serialize_field("message", &self.message)?;
+        s.end()
+    }
+}
+
+/// No object schema of the subset can stand for the source document.
+///
+/// Holds every reason found, each with its pointer. Serializes as
+/// `{"reasons": [{"pointer","code","message"}, ...]}`.
+///
+/// ```
+/// use pedelec_schema::{convert, ConvertErrorCode};
+/// use serde_json::json;
+///
+/// let error = convert(&json!({"type": "string"})).unwrap_err();
+/// assert_eq!(error.reasons()[0].code, ConvertErrorCode::AcceptsNoObjects);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConvertError {
+    reasons: Vec<ConvertReason>,
+}
+
+impl ConvertError {
+    pub(crate) fn new(reasons: Vec<ConvertReason>) -> Self {
+        debug_assert!(!reasons.is_empty());
+        ConvertError { reasons }
+    }
+
+    /// Every reason, in the order found.
+    pub fn reasons(&self) -> &[ConvertReason] {
+        &self.reasons
+    }
+}
+
+impl fmt::Display for ConvertError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let count = self.reasons.len();
+        write!(
+            f,
+            "the schema cannot be converted into the Pedelec argsSchema subset ({count} reason{})",
+            if count == 1 { "" } else { "s" }
+        )?;
+        for reason in &self.reasons {
+            write!(f, "\n  {reason}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ConvertError {}
+
+impl Serialize for ConvertError {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("ConvertError", 1)?;
+        s.serialize_field("reasons", &self.reasons)?;
+        s.end()
+    }
+}

@@ -1,0 +1,247 @@
+//! Writing a read [`Node`] as a node of the subset.
+//!
+//! The subset cannot write every node: not one that accepts anything (the
+//! subset has no "any" node), not `null`, not one that accepts nothing. So
+//! lowering gives a [`Lowered`]: a subset node, "anything" or "nothing",
+//! and whether `null` was accepted at the top and left out. The one who
+//! holds the node (a property, `items`, a union) decides what that means
+//! there and records the change.
+
+use serde_json::{Map, Value};
+
+use super::arrays::lower_array;
+use super::context::Context;
+use super::meta;
+use super::numbers;
+use super::object::lower_object;
+use super::shape::{Facets, Family, Kind, Node, Origin, Union};
+use super::union::lower_union;
+use crate::change::ChangeCode;
+use crate::pointer;
+
+/// What a node became.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum Form {
+    /// A node of the subset (JSON).
+    Node(Value),
+    /// Every value. With a reason when the source constrained something
+    /// the subset cannot write (so dropping the node widens).
+    Any(Option<String>),
+    /// No value.
+    Nothing,
+}
+
+/// A lowered node, and where it accepted `null` at its top (left out of
+/// the form).
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Lowered {
+    pub(super) form: Form,
+    pub(super) null: Option<String>,
+}
+
+impl Lowered {
+    fn of(form: Form) -> Self {
+        Lowered { form, null: None }
+    }
+}
+
+/// Lowers `node`.
+pub(super) fn lower(ctx: &mut Context<'_>, node: &Node) -> Lowered {
+    match &node.kind {
+        Kind::Nothing => Lowered::of(Form::Nothing),
+        Kind::Open(facets) => lower_open(ctx, facets, node),
+        Kind::Typed(family, facets) => lower_typed(ctx, *family, facets, node),
+        Kind::Union(union) => lower_union(ctx, union, node),
+    }
+}
+
+/// A node without `type`: typed by its `enum` (exact), or by the family
+/// its keywords constrain (narrowing: it accepted every other type too),
+/// or anything.
+fn lower_open(ctx: &mut Context<'_>, facets: &Facets, node: &Node) -> Lowered {
+    let families = match &facets.enum_values {
+        Some(values) => {
+            let mut families: Vec<Family> = Vec::new();
+            for value in &values.value {
+                let family = Family::of(value);
+                if !families.contains(&family) {
+                    families.push(family);
+                }
+            }
+            let (code, message) = if families.iter().filter(|f| **f != Family::Null).count() > 1 {
+                (
+                    ChangeCode::EnumSplitByType,
+                    "the `enum` of values of several types became a `oneOf` with one typed \
+                     `enum` per type",
+                )
+            } else {
+                (
+                    ChangeCode::TypeFromEnum,
+                    "the node got the `type` of its allowed values",
+                )
+            };
+            if !families.is_empty() {
+                ctx.note(code, &values.at, message);
+            }
+            families
+        }
+        None => {
+            let families = facets.constrained_families();
+            if families.is_empty() {
+                return Lowered::of(Form::Any(None));
+            }
+            return lower_inferred(ctx, facets, node, families);
+        }
+    };
+    lower_split(ctx, facets, node, families)
+}
+
+/// A node without `type` or `enum`, whose keywords constrain `families`:
+/// it accepts those families' values as the keywords say, and every value
+/// of another type, which the subset cannot write. So it is narrowed to
+/// `families` (`type_inferred`); where no value of theirs can pass, what is
+/// left (every other type) is unwritable.
+fn lower_inferred(
+    ctx: &mut Context<'_>,
+    facets: &Facets,
+    node: &Node,
+    families: Vec<Family>,
+) -> Lowered {
+    let names: Vec<&str> = families.iter().map(|f| f.name()).collect();
+    let names = names.join(" or ");
+    let lowered = lower_split(ctx, facets, node, families);
+    if lowered.form == Form::Nothing {
+        return Lowered::of(Form::Any(Some(format!(
+            "a node without `type` that accepts every value except {names} values"
+        ))));
+    }
+    ctx.note(
+        ChangeCode::TypeInferred,
+        &node.at,
+        format!(
+            "the node has no `type`, so it also accepted every value that is not {names}; it \
+             now accepts {names} values only, as its keywords describe"
+        ),
+    );
+    lowered
+}
+
+/// The union of `facets` typed by each of `families`, lowered.
+fn lower_split(
+    ctx: &mut Context<'_>,
+    facets: &Facets,
+    node: &Node,
+    families: Vec<Family>,
+) -> Lowered {
+    let branches: Vec<Node> = families
+        .into_iter()
+        .map(|family| {
+            let at = match (family, &facets.enum_values) {
+                (Family::Null, Some(values)) => null_entry(&values.at, &values.value),
+                _ => node.at.clone(),
+            };
+            Node::new(Kind::Typed(family, facets.clone()), at)
+        })
+        .collect();
+    let mut split = Node::new(
+        Kind::Union(Union {
+            branches,
+            origin: Origin::Split,
+            at: node.at.clone(),
+        }),
+        node.at.clone(),
+    );
+    split.meta = node.meta.clone();
+    lower(ctx, &split)
+}
+
+/// The pointer of the `null` in an `enum` (or of a `const: null`).
+fn null_entry(at: &str, values: &[Value]) -> String {
+    match values.iter().position(Value::is_null) {
+        Some(index) if at.ends_with("/enum") => {
+            let mut here = at.to_owned();
+            pointer::push_index(&mut here, index);
+            here
+        }
+        _ => at.to_owned(),
+    }
+}
+
+fn lower_typed(ctx: &mut Context<'_>, family: Family, facets: &Facets, node: &Node) -> Lowered {
+    let form = match family {
+        Family::Null => {
+            let allowed = facets
+                .enum_values
+                .as_ref()
+                .is_none_or(|values| values.value.iter().any(Value::is_null));
+            return Lowered {
+                form: Form::Nothing,
+                null: allowed.then(|| node.at.clone()),
+            };
+        }
+        Family::Boolean => scalar(facets, "boolean", Value::is_boolean),
+        Family::String => lower_string(facets),
+        Family::Number => {
+            let mut map = Map::new();
+            if numbers::write(ctx, facets, &mut map) {
+                Form::Node(Value::Object(map))
+            } else {
+                Form::Nothing
+            }
+        }
+        Family::Array => lower_array(ctx, facets),
+        Family::Object => lower_object(ctx, facets),
+    };
+    Lowered::of(with_meta(ctx, form, node))
+}
+
+/// Writes the node's metadata on a written node.
+pub(super) fn with_meta(ctx: &mut Context<'_>, form: Form, node: &Node) -> Form {
+    match form {
+        Form::Node(mut value) => {
+            meta::write(ctx, &mut value, &node.meta);
+            Form::Node(value)
+        }
+        other => other,
+    }
+}
+
+/// A boolean node: `type` and the allowed values of that type.
+fn scalar(facets: &Facets, type_name: &str, of_type: fn(&Value) -> bool) -> Form {
+    let mut map = Map::new();
+    map.insert("type".to_owned(), Value::from(type_name));
+    if let Some(values) = &facets.enum_values {
+        let allowed: Vec<Value> = values
+            .value
+            .iter()
+            .filter(|v| of_type(v))
+            .cloned()
+            .collect();
+        if allowed.is_empty() {
+            return Form::Nothing;
+        }
+        map.insert("enum".to_owned(), Value::Array(allowed));
+    }
+    Form::Node(Value::Object(map))
+}
+
+fn lower_string(facets: &Facets) -> Form {
+    if let (Some(min), Some(max)) = (facets.min_length, facets.max_length) {
+        if min > max {
+            return Form::Nothing;
+        }
+    }
+    let Form::Node(Value::Object(mut map)) = scalar(facets, "string", Value::is_string) else {
+        return Form::Nothing;
+    };
+    if let Some(min) = facets.min_length {
+        map.insert("minLength".to_owned(), Value::from(min));
+    }
+    if let Some(max) = facets.max_length {
+        map.insert("maxLength".to_owned(), Value::from(max));
+    }
+    if let Some(pattern) = &facets.pattern {
+        map.insert("pattern".to_owned(), Value::from(pattern.value.clone()));
+    }
+    Form::Node(Value::Object(map))
+}

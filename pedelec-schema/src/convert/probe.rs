@@ -1,0 +1,29 @@
+//! Asking a converted node whether it accepts a value, through the
+//! gatekeeper and the validator themselves (never a second implementation
+//! of their rules).
+
+use serde_json::{json, Value};
+
+use crate::ToolArgsSchema;
+
+/// Whether the subset node `node` (JSON) accepts `value`; `None` when
+/// `node` is not a node of the subset.
+pub(super) fn accepts(node: &Value, value: &Value) -> Option<bool> {
+    let root = json!({"type": "object", "properties": {"v": node}, "required": ["v"]});
+    let schema = ToolArgsSchema::from_value(&root).ok()?;
+    Some(schema.is_valid(&json!({ "v": value })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_with_the_validator() {
+        let node = json!({"type": "integer", "minimum": 1});
+        assert_eq!(accepts(&node, &json!(1.0)), Some(true));
+        assert_eq!(accepts(&node, &json!(0)), Some(false));
+        assert_eq!(accepts(&node, &Value::Null), Some(false));
+        assert_eq!(accepts(&json!({"type": "null"}), &Value::Null), None);
+    }
+}

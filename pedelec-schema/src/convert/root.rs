@@ -1,0 +1,73 @@
+//! The root: always an object node. Only the source's objects are kept
+//! (tool arguments are always an object); a union of object shapes becomes
+//! the one object node that accepts each of them.
+
+use serde_json::Value;
+
+use super::context::Context;
+use super::error::ConvertErrorCode;
+use super::intersect::objects_of;
+use super::join::join_all;
+use super::lower::{lower, with_meta, Form};
+use super::shape::{Family, Kind, Node};
+use crate::change::ChangeCode;
+
+/// The root node of the subset for the source root `node`, or `None` (with
+/// the reason recorded) when it accepts no object.
+pub(super) fn lower_root(ctx: &mut Context<'_>, node: Node) -> Option<Value> {
+    if accepts_other_than_objects(&node) {
+        ctx.note(
+            ChangeCode::RootMadeObject,
+            "",
+            "the root also accepted values that are not objects; it is an object node now \
+             (tool arguments are always an object, so no call an agent can make is refused)",
+        );
+    }
+    let objects = objects_of(ctx, node);
+    let shapes = match &objects.kind {
+        Kind::Union(union) => {
+            let mut shapes = Vec::new();
+            for branch in &union.branches {
+                if let Form::Node(shape) = lower(ctx, branch).form {
+                    shapes.push(shape);
+                }
+            }
+            if shapes.len() > 1 {
+                ctx.note(
+                    ChangeCode::RootUnionMerged,
+                    &union.at,
+                    "the root's object shapes became one object node with the properties every \
+                     shape describes, required where every shape requires them: the handler \
+                     must check which shape it received",
+                );
+            }
+            shapes
+        }
+        _ => match lower(ctx, &objects).form {
+            Form::Node(shape) => return Some(shape),
+            _ => Vec::new(),
+        },
+    };
+    let Some(joined) = join_all(&shapes) else {
+        ctx.fail(
+            ConvertErrorCode::AcceptsNoObjects,
+            "",
+            "the root accepts no object, and tool arguments are always an object",
+        );
+        return None;
+    };
+    match with_meta(ctx, Form::Node(joined), &objects) {
+        Form::Node(root) => Some(root),
+        _ => None,
+    }
+}
+
+/// Whether the source root accepts some value that is not an object.
+fn accepts_other_than_objects(node: &Node) -> bool {
+    match &node.kind {
+        Kind::Nothing => false,
+        Kind::Open(_) => true,
+        Kind::Typed(family, _) => *family != Family::Object,
+        Kind::Union(union) => union.branches.iter().any(accepts_other_than_objects),
+    }
+}
