@@ -295,3 +295,25 @@ fn simple_shapes_are_held_to_the_grammar_too() {
     assert!(Simple::recognize(pattern).is_some());
     assert!(refusal(pattern).contains(r"`\_` is not an ECMA-262 escape"));
 }
+
+#[test]
+fn messages_quote_a_long_construct_by_its_ends() {
+    let pattern = format!("({})**", "a".repeat(100));
+    let message = refusal(&pattern);
+    let quoted = format!("`({}…{})**`", "a".repeat(19), "a".repeat(18));
+    assert!(message.starts_with(&quoted), "{message}");
+    assert!(message.len() < 300, "{message}");
+}
+
+#[test]
+fn hostile_nesting_is_refused_without_recursing_deep() {
+    for pattern in [
+        "(".repeat(super::MAX_PATTERN_LEN),
+        "(?:".repeat(super::MAX_PATTERN_LEN / 3),
+        "(?=".repeat(super::MAX_PATTERN_LEN / 3),
+    ] {
+        assert!(refusal(&pattern).contains("nest more than 64 deep"));
+    }
+    // Classes do not nest in Unicode mode: `[` inside one is a character.
+    assert!(matches(&format!("^[{}]$", "[".repeat(1000)), "["));
+}

@@ -24,22 +24,23 @@ impl Parser {
                     self.pos += 1;
                     return Ok(Class { negated, items });
                 }
-                Some(_) => items.push(self.class_member()?),
+                Some(first) => items.push(self.class_member(first)?),
             }
         }
     }
 
-    /// A member, or a range `a-z` if a `-` and another member follow.
-    fn class_member(&mut self) -> Result<ClassItem, PatternError> {
+    /// A member, or a range `a-z` if a `-` and another member follow;
+    /// `first` is the character at the cursor.
+    fn class_member(&mut self, first: char) -> Result<ClassItem, PatternError> {
         let start = self.pos;
-        let low = self.class_atom()?;
-        let is_range = self.peek() == Some('-') && !matches!(self.peek_at(1), None | Some(']'));
-        if !is_range {
-            return Ok(low);
-        }
+        let low = self.class_atom(first)?;
+        let high_first = match (self.peek(), self.peek_at(1)) {
+            (Some('-'), Some(next)) if next != ']' => next,
+            _ => return Ok(low),
+        };
         self.pos += 1;
-        let high = self.class_atom()?;
-        let text = self.text(start, self.pos);
+        let high = self.class_atom(high_first)?;
+        let text = self.quote(start, self.pos);
         match (low, high) {
             (ClassItem::Char(low), ClassItem::Char(high)) if low <= high => {
                 Ok(ClassItem::Range(low, high))
@@ -56,8 +57,8 @@ impl Parser {
         }
     }
 
-    fn class_atom(&mut self) -> Result<ClassItem, PatternError> {
-        let c = self.peek().expect("checked by the caller");
+    /// The member that starts with `c`, the character at the cursor.
+    fn class_atom(&mut self, c: char) -> Result<ClassItem, PatternError> {
         self.pos += 1;
         if c == '\\' {
             return self.class_escape();

@@ -2,9 +2,16 @@
 //! identity escapes, which Unicode mode allows only for the syntax
 //! characters and `/` (and `-` inside a class).
 
-use super::ast::{Atom, ClassItem, Shorthand, ShorthandKind};
+use super::ast::{Atom, ClassItem, Property, Shorthand, ShorthandKind};
 use super::syntax::{error, Parser, Reference};
 use super::PatternError;
+
+/// What an escape other than an assertion or a backreference stands for.
+enum Escape {
+    Char(u32),
+    Shorthand(Shorthand),
+    Property(Property),
+}
 
 /// The characters that may follow a `\` to stand for themselves.
 const SYNTAX_CHARACTERS: &str = "^$\\.*+?()[]{}|/";
@@ -38,12 +45,11 @@ impl Parser {
                 self.backreferences.push(Reference::Name(name.clone()));
                 Ok(Atom::NamedBackreference(name))
             }
-            _ => match self.set_or_character_escape(start, false)? {
-                ClassItem::Shorthand(shorthand) => Ok(Atom::Shorthand(shorthand)),
-                ClassItem::Property(property) => Ok(Atom::Property(property)),
-                ClassItem::Char(c) => Ok(Atom::Char(c)),
-                ClassItem::Range(..) => unreachable!("an escape is never a range"),
-            },
+            _ => Ok(match self.set_or_character_escape(start, false)? {
+                Escape::Shorthand(shorthand) => Atom::Shorthand(shorthand),
+                Escape::Property(property) => Atom::Property(property),
+                Escape::Char(c) => Atom::Char(c),
+            }),
         }
     }
 
@@ -62,7 +68,11 @@ impl Parser {
                  `{digit}` for the digit, or `\\x0{digit}` for the control character"
             )));
         }
-        self.set_or_character_escape(start, true)
+        Ok(match self.set_or_character_escape(start, true)? {
+            Escape::Shorthand(shorthand) => ClassItem::Shorthand(shorthand),
+            Escape::Property(property) => ClassItem::Property(property),
+            Escape::Char(c) => ClassItem::Char(c),
+        })
     }
 
     /// `\d`, `\p{...}` and the like, or an escaped character.
@@ -70,7 +80,7 @@ impl Parser {
         &mut self,
         start: usize,
         in_class: bool,
-    ) -> Result<ClassItem, PatternError> {
+    ) -> Result<Escape, PatternError> {
         let Some(c) = self.peek() else {
             return Err(error(
                 "the pattern ends with a lone `\\`; escape it as `\\\\`",
@@ -85,19 +95,24 @@ impl Parser {
         if let Some(kind) = kind {
             self.pos += 1;
             let negated = c.is_ascii_uppercase();
-            return Ok(ClassItem::Shorthand(Shorthand { kind, negated }));
+            return Ok(Escape::Shorthand(Shorthand { kind, negated }));
         }
         if c == 'p' || c == 'P' {
             self.pos += 1;
-            return self.property(start, c == 'P').map(ClassItem::Property);
+            return self.property(start, c == 'P').map(Escape::Property);
         }
-        self.character_escape(start, in_class).map(ClassItem::Char)
+        self.pos += 1;
+        self.character_escape(c, start, in_class).map(Escape::Char)
     }
 
-    /// An escape that stands for one character.
-    fn character_escape(&mut self, start: usize, in_class: bool) -> Result<u32, PatternError> {
-        let c = self.peek().expect("checked by the caller");
-        self.pos += 1;
+    /// An escape that stands for one character; `c`, after the `\`, has
+    /// been read.
+    fn character_escape(
+        &mut self,
+        c: char,
+        start: usize,
+        in_class: bool,
+    ) -> Result<u32, PatternError> {
         let control = match c {
             'f' => Some(0xC),
             'n' => Some(0xA),
@@ -114,7 +129,7 @@ impl Parser {
             '0' if self.peek().is_some_and(|c| c.is_ascii_digit()) => Err(error(format!(
                 "`{}`: `\\0` cannot be followed by a digit (octal escapes are not \
                  allowed in Unicode mode); write `\\x..` with the hex code",
-                self.text(start, self.pos + 1)
+                self.quote(start, self.pos + 1)
             ))),
             '0' => Ok(0),
             'x' => self.hex_escape(),
@@ -178,7 +193,7 @@ impl Parser {
                 _ => Err(error(format!(
                     "`{}`: `\\u{{...}}` must hold the hex code of a code point, at most \
                      `10FFFF`, as in `\\u{{1F600}}`",
-                    self.text(start, self.pos + 1)
+                    self.quote(start, self.pos + 1)
                 ))),
             };
         }

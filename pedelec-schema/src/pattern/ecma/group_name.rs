@@ -48,7 +48,7 @@ impl Parser {
         error(format!(
             "`<{}`: a group name must be an identifier closed by `>`: a letter, `$` \
              or `_`, then letters, digits, `$` or `_`, as in `(?<year>...)`",
-            self.text(start, end)
+            self.quote(start, end)
         ))
     }
 }

@@ -27,7 +27,7 @@ impl Parser {
         };
         let body = self.text(self.pos + 1, self.pos + close);
         self.pos += close + 1;
-        resolve(&body, negated).ok_or_else(|| unknown(&self.text(start, self.pos), &body))
+        resolve(&body, negated).ok_or_else(|| unknown(&self.quote(start, self.pos), &body))
     }
 }
 

@@ -75,11 +75,26 @@ impl Parser {
         matches
     }
 
-    /// The source between two positions, to quote in a message.
+    /// The source between two positions.
     pub(super) fn text(&self, start: usize, end: usize) -> String {
         self.chars[start..end.min(self.chars.len())]
             .iter()
             .collect()
+    }
+
+    /// The source between two positions, to quote in a message: its middle
+    /// is left out if it is long, so that a message stays readable.
+    pub(super) fn quote(&self, start: usize, end: usize) -> String {
+        const KEPT: usize = 20;
+        let end = end.min(self.chars.len());
+        if end - start <= 2 * KEPT {
+            return self.text(start, end);
+        }
+        format!(
+            "{}…{}",
+            self.text(start, start + KEPT),
+            self.text(end - KEPT, end)
+        )
     }
 
     fn disjunction(&mut self) -> Result<Disjunction, PatternError> {
@@ -92,33 +107,33 @@ impl Parser {
 
     fn alternative(&mut self) -> Result<Alternative, PatternError> {
         let mut terms = Vec::new();
-        while !matches!(self.peek(), None | Some('|' | ')')) {
-            terms.push(self.term()?);
+        while let Some(next) = self.peek().filter(|&c| c != '|' && c != ')') {
+            terms.push(self.term(next)?);
         }
         Ok(Alternative(terms))
     }
 
-    fn term(&mut self) -> Result<Term, PatternError> {
+    /// The term that starts with `next`, the character at the cursor.
+    fn term(&mut self, next: char) -> Result<Term, PatternError> {
         let start = self.pos;
         if let Some(assertion) = self.assertion()? {
             if self.at_quantifier() {
                 let quantifier = self.quantifier_text();
+                let assertion = self.quote(start, self.pos);
                 return Err(error(format!(
-                    "`{}{quantifier}`: the assertion `{}` matches a position, not \
-                     characters, so it cannot be repeated; remove the `{quantifier}`",
-                    self.text(start, self.pos),
-                    self.text(start, self.pos),
+                    "`{assertion}{quantifier}`: the assertion `{assertion}` matches a \
+                     position, not characters, so it cannot be repeated; remove the \
+                     `{quantifier}`"
                 )));
             }
             return Ok(Term::Assertion(assertion));
         }
-        let atom = self.atom()?;
-        if !self.at_quantifier() {
+        let atom = self.atom(next)?;
+        let Some(quantifier) = self.quantifier()? else {
             return Ok(Term::Atom(atom));
-        }
-        let quantifier = self.quantifier()?;
+        };
         if self.at_quantifier() {
-            let repeated = self.text(start, self.pos);
+            let repeated = self.quote(start, self.pos);
             let extra = self.quantifier_text();
             return Err(error(format!(
                 "`{repeated}{extra}`: a quantifier cannot follow another quantifier; \
@@ -165,11 +180,9 @@ impl Parser {
         }))
     }
 
-    fn atom(&mut self) -> Result<Atom, PatternError> {
+    /// The atom that starts with `c`, the character at the cursor.
+    fn atom(&mut self, c: char) -> Result<Atom, PatternError> {
         let start = self.pos;
-        let Some(c) = self.peek() else {
-            unreachable!("`alternative` reads terms only before the end");
-        };
         self.pos += 1;
         match c {
             '.' => Ok(Atom::Dot),
@@ -272,25 +285,26 @@ impl Parser {
         (self.chars.get(i) == Some(&'}')).then_some(i + 1)
     }
 
-    fn quantifier(&mut self) -> Result<Quantifier, PatternError> {
+    /// The quantifier at the cursor, if one comes next.
+    fn quantifier(&mut self) -> Result<Option<Quantifier>, PatternError> {
         let (min, max) = match self.peek() {
             Some('*') => (0, None),
             Some('+') => (1, None),
             Some('?') => (0, Some(1)),
-            _ => return self.brace_quantifier(),
+            Some('{') => match self.brace_quantifier_end() {
+                Some(end) => return self.brace_quantifier(end).map(Some),
+                None => return Ok(None),
+            },
+            _ => return Ok(None),
         };
         self.pos += 1;
         let lazy = self.eat("?");
-        Ok(Quantifier { min, max, lazy })
+        Ok(Some(Quantifier { min, max, lazy }))
     }
 
-    /// `{n}`, `{n,}` or `{n,m}`, which `at_quantifier` has found well formed.
-    fn brace_quantifier(&mut self) -> Result<Quantifier, PatternError> {
-        let start = self.pos;
-        let end = self
-            .brace_quantifier_end()
-            .expect("checked by at_quantifier");
-        let inner = self.text(start + 1, end - 1);
+    /// `{n}`, `{n,}` or `{n,m}`, well formed up to `end`, after its `}`.
+    fn brace_quantifier(&mut self, end: usize) -> Result<Quantifier, PatternError> {
+        let inner = self.text(self.pos + 1, end - 1);
         self.pos = end;
         let lazy = self.eat("?");
         let (min, max) = match inner.split_once(',') {
