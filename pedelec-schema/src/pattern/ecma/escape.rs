@@ -23,10 +23,7 @@ impl Parser {
         let start = self.pos - 1;
         match self.peek() {
             Some('1'..='9') => {
-                let digits = self.chars[self.pos..]
-                    .iter()
-                    .take_while(|c| c.is_ascii_digit())
-                    .count();
+                let digits = self.digits_at(self.pos, 10);
                 let number = self.text(self.pos, self.pos + digits);
                 self.pos += digits;
                 let number = number.parse().unwrap_or(u32::MAX);
@@ -173,10 +170,7 @@ impl Parser {
     /// surrogate is returned as it is, for the translation to refuse.
     pub(super) fn unicode_escape(&mut self, start: usize) -> Result<u32, PatternError> {
         if self.eat("{") {
-            let digits = self.chars[self.pos..]
-                .iter()
-                .take_while(|c| c.is_ascii_hexdigit())
-                .count();
+            let digits = self.digits_at(self.pos, 16);
             let text = self.text(self.pos, self.pos + digits);
             self.pos += digits;
             // Any number of leading zeros is allowed.

@@ -75,6 +75,13 @@ impl Parser {
         matches
     }
 
+    /// How many digits of `radix` (10 or 16) stand from `from` on.
+    pub(super) fn digits_at(&self, from: usize, radix: u32) -> usize {
+        self.chars.get(from..).map_or(0, |rest| {
+            rest.iter().take_while(|c| c.is_digit(radix)).count()
+        })
+    }
+
     /// The source between two positions.
     pub(super) fn text(&self, start: usize, end: usize) -> String {
         self.chars[start..end.min(self.chars.len())]
@@ -272,10 +279,7 @@ impl Parser {
     /// The index after the `}` of `{n}`, `{n,}` or `{n,m}` at the cursor.
     fn brace_quantifier_end(&self) -> Option<usize> {
         let digits_from = |i: usize| {
-            let count = self.chars[i..]
-                .iter()
-                .take_while(|c| c.is_ascii_digit())
-                .count();
+            let count = self.digits_at(i, 10);
             (count > 0).then_some(i + count)
         };
         let mut i = digits_from(self.pos + 1)?;
@@ -342,11 +346,7 @@ impl Parser {
     }
 
     fn brace_quantifier_end_from_comma(&self) -> usize {
-        let digits = self.chars[self.pos + 2..]
-            .iter()
-            .take_while(|c| c.is_ascii_digit())
-            .count();
-        let after = self.pos + 2 + digits;
+        let after = self.pos + 2 + self.digits_at(self.pos + 2, 10);
         after + usize::from(self.chars.get(after) == Some(&'}'))
     }
 
