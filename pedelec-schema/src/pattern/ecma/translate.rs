@@ -20,10 +20,13 @@ const REGEX_META: &str = r"\.+*?()|[]{}^$#&-~";
 const ECMA_DOT: &str = r"[^\n\r\x{2028}\x{2029}]";
 
 /// The Unicode version of the `regex` crate's property tables (regex-syntax
-/// 0.8), and the ECMA-262 names it does not know: the canonical names of
-/// `property_names.rs` newer than that version or absent from its tables.
-/// A test checks this list against the crate.
+/// 0.8).
 pub(super) const REGEX_UNICODE_VERSION: &str = "16.0";
+/// The canonical names of `property_names.rs` that the `regex` crate does
+/// not know: the scripts newer than its tables, and two it never had (the
+/// script `Unknown`, the binary property `Changes_When_NFKC_Casefolded`). A
+/// test checks this list against the crate, so that an update of its tables
+/// shows here.
 pub(super) const REGEX_LACKS: &[&str] = &[
     "Beria_Erfe",
     "Changes_When_NFKC_Casefolded",
