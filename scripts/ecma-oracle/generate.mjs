@@ -86,7 +86,7 @@ function properties(root) {
   const section = (name) => {
     const start = table.indexOf(`const ${name}:`);
     const body = table.slice(start, table.indexOf('];', start));
-    return [...body.matchAll(/\("([^"]+)", "([^"]+)"\)/g)].map((m) => m[1]);
+    return [...body.matchAll(/\(\s*"([^"]+)",\s*"([^"]+)",?\s*\)/g)].map((m) => m[1]);
   };
   const gc = section('GENERAL_CATEGORY');
   const scripts = section('SCRIPT');

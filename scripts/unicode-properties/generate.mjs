@@ -9,8 +9,9 @@
 // extract them for ECMAScript. Each emitted name is also checked against the
 // V8 engine running this script, so that a disagreement shows up here.
 //
-// Run from this folder: `npm ci && node generate.mjs`.
+// Run from this folder: `npm ci && node generate.mjs` (rustfmt on the PATH).
 
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import canonicalProperties from 'unicode-canonical-property-names-ecmascript';
@@ -142,6 +143,8 @@ function main() {
   ].join('\n');
   const out = fileURLToPath(new URL('../../pedelec-schema/src/pattern/ecma/property_names.rs', import.meta.url));
   writeFileSync(out, text);
+  // As `cargo fmt` would, so that the committed file is this output.
+  execFileSync('rustfmt', ['--edition', '2021', out]);
   const count = generalCategory.length + script.length + nonBinary.length + binary.length;
   console.log(`wrote ${out}: ${count} names (Unicode ${UNICODE_VERSION})`);
 }
