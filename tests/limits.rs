@@ -119,6 +119,21 @@ fn a_pattern_compiles_to_at_most_max_compiled_size_bytes() {
     );
 }
 
+#[test]
+fn a_repetition_count_is_at_most_u32_max() {
+    // An empty group repeated compiles to nothing, so only the count's
+    // own bound applies.
+    let at_bound = format!("(?:){{{}}}", u32::MAX);
+    accepted(&with_pattern(&at_bound));
+    let past = format!("(?:){{{}}}", u64::from(u32::MAX) + 1);
+    assert_refused(
+        &with_pattern(&past),
+        Code::InvalidPattern,
+        "/properties/s/pattern",
+        u32::MAX as usize,
+    );
+}
+
 fn object_with_properties(count: usize, all_required: bool) -> Value {
     let mut properties = Map::new();
     for index in 0..count {

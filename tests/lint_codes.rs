@@ -202,7 +202,13 @@ fn cases() -> Vec<(Value, Code, &'static str, &'static [&'static str])> {
             root_with("a", json!({"type": "string", "pattern": "(a"})),
             Code::InvalidPattern,
             "/properties/a/pattern",
-            &["does not compile"],
+            &["never closed", "close it with `)`"],
+        ),
+        (
+            root_with("a", json!({"type": "string", "pattern": "^a**$"})),
+            Code::InvalidPattern,
+            "/properties/a/pattern",
+            &["`a**`", "cannot follow another quantifier"],
         ),
         (
             root_with("a", json!({"type": "string", "pattern": "(?=a)"})),

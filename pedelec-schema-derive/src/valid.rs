@@ -400,7 +400,8 @@ fn check_integer_range(bound: &Keyed<Num>, name: &str, min: i128, max: i128, err
 
 /// Compiles a pattern exactly as `pedelec_schema::Pattern::new` does.
 fn compile_pattern(source: &str) -> Result<(), String> {
-    crate::pattern_check::compile(source)
+    crate::pattern_check::Checked::new(source)
+        .and_then(|checked| checked.compile())
         .map(drop)
         .map_err(|err| err.to_string())
 }
@@ -414,15 +415,23 @@ mod tests {
     fn patterns_are_checked_like_the_library_checks_them() {
         assert!(compile_pattern(r"^\d{4}-\d{2}$").is_ok());
         assert!(compile_pattern("(?=a)").unwrap_err().contains("lookahead"));
-        assert!(compile_pattern("(")
-            .unwrap_err()
-            .contains("does not compile"));
+        assert!(compile_pattern("(").unwrap_err().contains("never closed"));
         assert!(compile_pattern(&"a".repeat(MAX_PATTERN_LEN + 1))
             .unwrap_err()
             .contains("limit"));
         assert!(compile_pattern(r"(\w{1000}){1000}")
             .unwrap_err()
             .contains("more than"));
+        // The grammar is ECMA-262's Unicode mode, whatever the pattern's shape.
+        assert!(compile_pattern("^a**$")
+            .unwrap_err()
+            .contains("cannot follow another quantifier"));
+        assert!(compile_pattern(r"^[a-z\_]+$")
+            .unwrap_err()
+            .contains("not an ECMA-262 escape"));
+        assert!(compile_pattern(r"\p{L_u}")
+            .unwrap_err()
+            .contains(r"`\p{Lu}`"));
     }
 
     #[test]

@@ -107,7 +107,8 @@ codes! {
     OneOfSiblings = "one_of_siblings", Error;
     /// `oneOf` with no branches.
     EmptyOneOf = "empty_one_of", Error;
-    /// A `pattern` that does not compile or cannot run in linear time.
+    /// A `pattern` that ECMA-262 refuses (in Unicode mode; see
+    /// [`Pattern`](crate::Pattern)) or that cannot run in linear time.
     InvalidPattern = "invalid_pattern", Error;
     /// Nodes nested deeper than [`MAX_DEPTH`](crate::MAX_DEPTH).
     TooDeep = "too_deep", Error;

@@ -50,8 +50,10 @@
 //!   SDK writes them; `uniqueItems: false` and empty `examples` are left out.
 //!   `parse(serialize(s)) == s` always holds.
 //! - **Size.** Every dimension of a schema is bounded; see [Limits](#limits).
-//! - **Patterns** are ECMA-262, translated to the linear-time `regex` crate;
-//!   see [`Pattern`] for what is refused.
+//! - **Patterns** are ECMA-262 in Unicode mode (the grammar of
+//!   `new RegExp(p, "u")`, which ajv uses), run on the linear-time `regex`
+//!   crate; see [`Pattern`] for what is accepted, what is refused and why,
+//!   and the Unicode version of the property names.
 //! - **Error order** is deterministic: a node's own keywords in the order
 //!   the specification lists them, then an object's properties by name (a
 //!   missing required property at its name's place), and array items by
@@ -364,6 +366,7 @@
 //! | a `pattern`'s source | [`MAX_PATTERN_LEN`] = 16 KiB | `invalid_pattern` |
 //! | nested groups and classes in a `pattern` (after translation: `\d`, `\w`, `\s` and `.` are classes) | [`MAX_NESTING`] = 64 | `invalid_pattern` |
 //! | a `pattern`'s compiled program | [`MAX_COMPILED_SIZE`] = 2 MiB | `invalid_pattern` |
+//! | a repetition count in a `pattern` (`{n}`, `{n,m}`) | `u32::MAX` (the `regex` crate's) | `invalid_pattern` |
 //!
 //! Why the branch product: a `oneOf` checks the value against every branch,
 //! so a `oneOf` inside a branch of another checks its part of the value

@@ -1,4 +1,5 @@
-//! Patterns that do not compile, or that a linear-time engine cannot run.
+//! Patterns that ECMA-262 refuses in Unicode mode, or that a linear-time
+//! engine cannot run: refused at compile time in the library's words.
 use pedelec_schema::ToolArgs;
 use serde::Deserialize;
 
@@ -10,6 +11,12 @@ struct Args {
     slug: String,
     #[tool_args(pattern = "\\q")]
     code: String,
+    #[tool_args(pattern = "^a**$")]
+    stars: String,
+    #[tool_args(pattern = "^\\p{letter}+$")]
+    letters: String,
+    #[tool_args(pattern = "^[\\d-z]$")]
+    range: String,
 }
 
 fn main() {}

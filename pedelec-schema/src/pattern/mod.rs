@@ -1,18 +1,23 @@
 //! `pattern`: ECMA-262 regular expressions on a linear-time engine.
 //!
-//! JSON Schema says a `pattern` is an ECMA-262 regex. The `regex` crate runs
-//! in time linear in the input, so no pattern can hang a tool handler, but
-//! its dialect differs: its `\d`, `\w`, `\s` and `\b` are Unicode-aware,
-//! its `.` matches `\r`, and it knows neither `\cX` nor `\uXXXX`. This module
-//! translates an ECMA pattern into the `regex` dialect with the ECMA meaning,
-//! and refuses, with a message that says so, what a linear-time engine
-//! cannot run (lookaround, backreferences).
+//! JSON Schema says a `pattern` is an ECMA-262 regex. Every pattern is first
+//! read by ECMA-262's Unicode-mode grammar (`ecma/syntax.rs`), so that a
+//! schema accepted here does not break a JavaScript validator. The `regex`
+//! crate then runs it, in time linear in the input, so no pattern can hang a
+//! tool handler; its dialect differs (its `\d`, `\w`, `\s` and `\b` are
+//! Unicode-aware, its `.` matches `\r`, it knows neither `\cX` nor
+//! `\uXXXX`), so the pattern is translated into it with the ECMA meaning,
+//! and what a linear-time engine cannot run (lookaround, backreferences) is
+//! refused with a message that says so. Simple shapes skip the regex engine
+//! (`simple.rs`), never the grammar.
 //!
 //! Limits, so that a hostile schema cannot make building it expensive: a
 //! pattern may be at most [`MAX_PATTERN_LEN`] bytes long, nest groups at most
 //! [`MAX_NESTING`] deep, and compile to at most [`MAX_COMPILED_SIZE`] bytes.
 
 mod ecma;
+#[cfg(test)]
+mod grammar_tests;
 mod simple;
 
 use std::fmt;
@@ -25,6 +30,65 @@ use simple::Simple;
 
 /// A checked `pattern`: its ECMA-262 source and the compiled regex.
 ///
+/// # The grammar
+///
+/// A pattern is read as ECMA-262 reads `new RegExp(pattern, "u")`: the
+/// Unicode mode that ajv and most JSON Schema validators use, so that a
+/// schema accepted here works on the JavaScript side too. What that mode
+/// accepts is accepted with its ECMA meaning: `\d`, `\w`, `\b` are ASCII,
+/// `\s` is ECMA's white space and line terminators, `.` matches any
+/// character but a line terminator, `^` and `$` match only at the ends,
+/// `[^]` matches any character and `[]` none, `[\b]` is a backspace;
+/// `\0`, `\cJ`, `\x41`, `\u00e9`, `\uD83D\uDC32` (a surrogate pair, one
+/// character) and `\u{1F600}` are characters; groups may be named
+/// (`(?<year>\d{4})`); quantifiers may be lazy (`a*?`); `[a&&b]` and `[[]`
+/// are plain classes, as outside the `v` mode.
+///
+/// Refused, as JavaScript refuses them, each with a message that names the
+/// construct and says what to write instead:
+///
+/// | refused | example | write instead |
+/// |---|---|---|
+/// | a quantifier on a quantifier | `a**`, `a{2}{3}`, `a*??` | one quantifier, or `(?:a{2}){3}` |
+/// | a quantifier on an assertion | `$*`, `^.$?`, `\b+`, `(?=a)*` | no quantifier |
+/// | a quantifier with nothing to repeat | `*a`, `(+)`, `{2}` | `\*a` |
+/// | a lone or malformed brace or bracket | `{`, `a{,3}`, `}`, `]` | `\{`, `a{0,3}`, `\}`, `\]` |
+/// | counts out of order | `a{2,1}` | `a{1,2}` |
+/// | an escape of anything but `^$\.*+?()[]{}\|/` (and `-` in a class) | `\=`, `\-`, `\q`, `\a` | `=`, `-`, `[\-]` |
+/// | a class range with a class escape at an end, or out of order | `[\d-z]`, `[a-\w]`, `[z-a]` | `[\d\-z]`, `[a-z]` |
+/// | `\c` without an ASCII letter; `\0` before a digit | `\c1`, `\01` | `\cA`, `\x01` |
+/// | `\x`, `\u` without their hex digits; `\u{...}` beyond `10FFFF` | `\x4`, `\u12`, `\u{110000}` | `\x04`, `\u0012` |
+/// | a group name that is no identifier, or used twice | `(?<1a>x)`, `(?<a>x)\|(?<a>y)` | `(?<a1>x)` |
+/// | a reference to no group | `(a)\2`, `\k<b>` | |
+/// | inline flags | `(?i)a`, `(?i:a)` | `[Aa]` |
+/// | a Unicode property name ECMA-262 does not list, exactly | `\p{letter}`, `\p{L_u}`, `\p{Greek}`, `\p{L\uFFFD}` | `\p{Letter}`, `\p{Lu}`, `\p{sc=Greek}` |
+///
+/// A repeated group name is refused even in different alternatives, which
+/// ES2025 allows, and inline modifiers `(?i:...)` too, which ES2025 added:
+/// engines before it refuse both. Property names are ECMA-262's: the values
+/// and aliases of `General_Category` (alone, or after `General_Category=`
+/// or `gc=`), of `Script` and `Script_Extensions` (after `Script=`, `sc=`,
+/// `Script_Extensions=` or `scx=`) and ECMA-262's binary properties with
+/// their aliases, all of Unicode 17.0, and exact: no other case, spaces or
+/// underscores. A loosely spelt name gets the exact one suggested.
+///
+/// Refused although ECMA-262 accepts them:
+///
+/// - lookahead, lookbehind and backreferences (`(?=a)`, `(?<!a)`, `(a)\1`,
+///   `\k<name>`): a linear-time engine cannot run them;
+/// - a lone surrogate (`\uD83D`, `[\uD800-\uDFFF]`): no JSON string
+///   holds one, so it could never match;
+/// - the property values the regex engine's Unicode 16.0 tables lack:
+///   the scripts new in Unicode 17.0 (`Beria_Erfe`, `Sidetic`, `Tai_Yo`,
+///   `Tolong_Siki`), the script `Unknown` and the binary property
+///   `Changes_When_NFKC_Casefolded`;
+/// - anything beyond the [limits](crate#limits): the source's length, the
+///   nesting, the compiled size, and a repetition count above `u32::MAX`.
+///
+/// The matching follows the regex engine's Unicode tables (16.0), so a
+/// character new in Unicode 17.0 has no properties yet. (`\p{Cs}`, the
+/// surrogates, matches nothing, as no JSON string holds one.)
+///
 /// ```
 /// use pedelec_schema::Pattern;
 ///
@@ -34,6 +98,11 @@ use simple::Simple;
 ///
 /// let err = Pattern::new(r"^(?!admin)").unwrap_err();
 /// assert!(err.to_string().contains("lookahead"));
+///
+/// // JavaScript refuses these, so they are refused here too.
+/// let err = Pattern::new(r"^\p{letter}+$").unwrap_err();
+/// assert!(err.to_string().contains(r"Did you mean `\p{Letter}`?"));
+/// assert!(Pattern::new("^a**$").is_err());
 /// ```
 #[derive(Clone)]
 pub struct Pattern(Arc<Compiled>);
@@ -54,21 +123,25 @@ enum Matcher {
 }
 
 impl Pattern {
-    /// Translates and compiles an ECMA-262 pattern.
+    /// Checks an ECMA-262 pattern against the grammar of
+    /// `new RegExp(pattern, "u")` and the limits, then compiles it.
     pub fn new(source: &str) -> Result<Pattern, PatternError> {
-        ecma::check_length(source)?;
-        match Simple::recognize(source) {
-            Some(simple) => Ok(Pattern(Arc::new(Compiled {
-                source: source.to_owned(),
-                matcher: Matcher::Simple(simple),
-            }))),
-            None => Self::with_regex(source),
-        }
+        let checked = ecma::Checked::new(source)?;
+        let matcher = match Simple::recognize(source) {
+            Some(simple) => Matcher::Simple(simple),
+            None => Matcher::Regex(checked.compile()?),
+        };
+        Ok(Pattern(Arc::new(Compiled {
+            source: source.to_owned(),
+            matcher,
+        })))
     }
 
-    /// Compiles with the regex engine, whatever the pattern's shape.
+    /// Compiles with the regex engine, whatever the pattern's shape, for
+    /// the tests that tie the simple matchers to it.
+    #[cfg(test)]
     fn with_regex(source: &str) -> Result<Pattern, PatternError> {
-        let regex = ecma::compile(source)?;
+        let regex = ecma::Checked::new(source)?.compile()?;
         Ok(Pattern(Arc::new(Compiled {
             source: source.to_owned(),
             matcher: Matcher::Regex(regex),
@@ -163,7 +236,9 @@ mod tests {
         assert!(matches(r"^\u{1F432}$", "🐲"));
         assert!(matches(r"^\x41$", "A"));
         assert!(matches(r"^a\0b$", "a\0b"));
-        assert!(matches(r"^\/\-$", "/-"));
+        // `\-` is an escape only inside a class; `/` may always be escaped.
+        assert!(matches(r"^\/-$", "/-"));
+        assert!(matches(r"^[\-]$", "-"));
         assert!(matches(r"^[\b]$", "\u{8}"));
     }
 
@@ -212,8 +287,8 @@ mod tests {
     #[test]
     fn broken_patterns_say_what_is_wrong() {
         for (pattern, needle) in [
-            ("(", "does not compile"),
-            ("a{2,1}", "does not compile"),
+            ("(", "never closed"),
+            ("a{2,1}", "minimum count is greater than the maximum"),
             ("(?i)a", "inline flags"),
             (r"\q", "not an ECMA-262 escape"),
             (r"\ud83d", "surrogate"),

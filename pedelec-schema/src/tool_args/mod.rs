@@ -162,7 +162,7 @@ pub mod __private {
 /// |---|---|---|
 /// | `description = "..."` | any | overrides the doc comment |
 /// | `min_length = N`, `max_length = N` | strings | `min_length = 1` |
-/// | `pattern = "..."` | strings | `pattern = "^[a-z]+$"`, checked at compile time |
+/// | `pattern = "..."` | strings | `pattern = "^[a-z]+$"`, checked at compile time against the grammar of [`Pattern`](crate::Pattern) |
 /// | `minimum = X`, `maximum = X` | integers, numbers | `minimum = -10` |
 /// | `min_items = N`, `max_items = N` | arrays | `max_items = 50` |
 /// | `unique_items` | arrays | `unique_items` or `unique_items = true` |

@@ -1,6 +1,8 @@
-//! Checking and compiling an ECMA-262 `pattern`: the limits, the
-//! translation into the `regex` crate's dialect, the regex builder's setup
-//! and the wording of every error.
+//! Checking and compiling an ECMA-262 `pattern`: the limits, the grammar
+//! (`syntax.rs` and the files it extends: `class.rs`, `escape.rs`,
+//! `group_name.rs`, `property.rs`), the translation into the `regex`
+//! crate's dialect, the regex builder's setup and the wording of every
+//! error.
 //!
 //! This folder depends on nothing but `std` and `regex`, because
 //! `pedelec-schema-derive` compiles it too (its `src/pattern_check` is a
@@ -8,6 +10,13 @@
 //! `pattern` is refused at compile time exactly when, and in the very words
 //! in which, the library refuses it at run time.
 
+mod ast;
+mod class;
+mod escape;
+mod group_name;
+mod property;
+mod property_names;
+mod syntax;
 mod translate;
 
 use std::fmt;
@@ -46,16 +55,28 @@ pub(crate) fn check_length(source: &str) -> Result<(), PatternError> {
     Ok(())
 }
 
-/// Checks, translates and compiles an ECMA-262 pattern with the regex
-/// engine, within the limits.
-pub(crate) fn compile(source: &str) -> Result<Regex, PatternError> {
-    check_length(source)?;
-    let translated = translate::translate(source)?;
-    RegexBuilder::new(&translated)
-        .size_limit(MAX_COMPILED_SIZE)
-        .nest_limit(MAX_NESTING)
-        .build()
-        .map_err(|err| PatternError(describe_regex_error(&err)))
+/// A pattern that ECMA-262 accepts and the regex engine can run, in the
+/// engine's dialect; [`Checked::compile`] builds it.
+pub(crate) struct Checked(String);
+
+impl Checked {
+    /// Checks `source` against ECMA-262's Unicode-mode grammar and the
+    /// limits, and translates it: every pattern goes through here, whichever
+    /// matcher then runs it.
+    pub(crate) fn new(source: &str) -> Result<Checked, PatternError> {
+        check_length(source)?;
+        let tree = syntax::parse(source)?;
+        translate::translate(&tree, source.len()).map(Checked)
+    }
+
+    /// Compiles with the regex engine, within the limits.
+    pub(crate) fn compile(&self) -> Result<Regex, PatternError> {
+        RegexBuilder::new(&self.0)
+            .size_limit(MAX_COMPILED_SIZE)
+            .nest_limit(MAX_NESTING)
+            .build()
+            .map_err(|err| PatternError(describe_regex_error(&err)))
+    }
 }
 
 fn describe_regex_error(err: &regex::Error) -> String {

@@ -1,0 +1,152 @@
+// Writes pedelec-schema/src/pattern/ecma/property_names.rs: every name that
+// ECMA-262 allows in a `\p{...}` / `\P{...}` property escape in Unicode
+// (`u`) mode, with the canonical name it stands for.
+//
+// The names are facts, not code: they come from Unicode's
+// PropertyValueAliases.txt (General_Category and Script values and their
+// aliases) and from ECMA-262's tables of binary and non-binary property
+// names, as the `unicode-*-ecmascript` packages (pinned in package.json)
+// extract them for ECMAScript. Each emitted name is also checked against the
+// V8 engine running this script, so that a disagreement shows up here.
+//
+// Run from this folder: `npm ci && node generate.mjs` (rustfmt on the PATH).
+
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import canonicalProperties from 'unicode-canonical-property-names-ecmascript';
+import propertyAliases from 'unicode-property-aliases-ecmascript';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const valueAliases = require('unicode-property-value-aliases-ecmascript');
+
+// The Unicode version of the pinned packages' data (their README and
+// release notes); checked below by the presence of that version's scripts.
+const UNICODE_VERSION = '17.0';
+const SCRIPTS_NEW_IN_THIS_VERSION = ['Beria_Erfe', 'Sidetic', 'Tai_Yo', 'Tolong_Siki'];
+
+// PropertyValueAliases.txt lists Katakana_Or_Hiragana (Hrkt), but no
+// character has it, and every ECMAScript engine refuses it (V8, SpiderMonkey,
+// JavaScriptCore; see tc39/ecma262 issue 3590), so a pattern using it would
+// break in every JavaScript validator.
+const REFUSED_BY_EVERY_ENGINE = new Set(['Katakana_Or_Hiragana']);
+
+const NON_BINARY = ['General_Category', 'Script', 'Script_Extensions'];
+
+/** (name, canonical) for every value of `property` and every alias of one. */
+function valueNames(property) {
+  const pairs = new Map();
+  for (const [alias, canonical] of valueAliases.get(property)) {
+    if (REFUSED_BY_EVERY_ENGINE.has(canonical)) continue;
+    pairs.set(alias, canonical);
+    pairs.set(canonical, canonical);
+  }
+  return sorted(pairs);
+}
+
+/** (name, canonical) for the non-binary properties and their short names. */
+function nonBinaryNames() {
+  const pairs = new Map(NON_BINARY.map((name) => [name, name]));
+  for (const [alias, canonical] of propertyAliases) {
+    if (NON_BINARY.includes(canonical)) pairs.set(alias, canonical);
+  }
+  return sorted(pairs);
+}
+
+/** (name, canonical) for ECMA-262's binary properties and their aliases. */
+function binaryNames() {
+  const pairs = new Map();
+  for (const name of canonicalProperties) {
+    if (!NON_BINARY.includes(name)) pairs.set(name, name);
+  }
+  for (const [alias, canonical] of propertyAliases) {
+    if (!NON_BINARY.includes(canonical)) pairs.set(alias, canonical);
+  }
+  return sorted(pairs);
+}
+
+/** Sorted by name in byte order, as Rust's `str` compares, for a binary search. */
+function sorted(pairs) {
+  return [...pairs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function acceptedByV8(body) {
+  try {
+    new RegExp(`\\p{${body}}`, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Every spelling the tables allow, as V8 must accept it. */
+function checkAgainstV8(generalCategory, script, nonBinary, binary) {
+  const refused = [];
+  const check = (body) => acceptedByV8(body) || refused.push(body);
+  for (const [property, canonical] of nonBinary) {
+    const values = canonical === 'General_Category' ? generalCategory : script;
+    for (const [value] of values) check(`${property}=${value}`);
+  }
+  for (const [value] of generalCategory) check(value);
+  for (const [name] of binary) check(name);
+  if (refused.length > 0) {
+    throw new Error(`V8 refuses names the tables allow: ${refused.join(', ')}`);
+  }
+}
+
+function rustTable(name, doc, pairs) {
+  const rows = pairs.map(([alias, canonical]) => `    ("${alias}", "${canonical}"),`);
+  return [...doc.map((line) => `/// ${line}`), `pub(super) const ${name}: &[(&str, &str)] = &[`, ...rows, '];', ''].join('\n');
+}
+
+function main() {
+  const generalCategory = valueNames('General_Category');
+  const script = valueNames('Script');
+  const nonBinary = nonBinaryNames();
+  const binary = binaryNames();
+  for (const name of SCRIPTS_NEW_IN_THIS_VERSION) {
+    if (!script.some(([, canonical]) => canonical === name)) {
+      throw new Error(`the packages do not hold Unicode ${UNICODE_VERSION}: no script ${name}`);
+    }
+  }
+  checkAgainstV8(generalCategory, script, nonBinary, binary);
+
+  const text = [
+    '//! The Unicode property names ECMA-262 allows in `\\p{...}` and `\\P{...}`',
+    `//! (Unicode mode), from Unicode ${UNICODE_VERSION}: (name, canonical name) pairs,`,
+    "//! sorted by name in byte order. Names are exact: ECMA-262 allows no",
+    '//! loose matching of case, spaces or underscores.',
+    '//!',
+    '//! Generated by `scripts/unicode-properties/generate.mjs`; do not edit, run',
+    '//! it again.',
+    '',
+    '/// The Unicode version the names below come from.',
+    `pub(super) const UNICODE_VERSION: &str = "${UNICODE_VERSION}";`,
+    '',
+    rustTable(
+      'NON_BINARY_PROPERTIES',
+      ['The properties written `name=value`: `General_Category`, `Script`,', '`Script_Extensions` and their short names.'],
+      nonBinary,
+    ),
+    rustTable(
+      'GENERAL_CATEGORY',
+      ['`General_Category` values and their aliases, usable alone (`\\p{Lu}`)', 'or after `General_Category=` / `gc=`.'],
+      generalCategory,
+    ),
+    rustTable(
+      'SCRIPT',
+      ['`Script` values and their aliases, for `Script=`, `sc=`,', '`Script_Extensions=` and `scx=`.'],
+      script,
+    ),
+    rustTable('BINARY', ["ECMA-262's binary properties and their aliases, usable alone."], binary),
+  ].join('\n');
+  const out = fileURLToPath(new URL('../../pedelec-schema/src/pattern/ecma/property_names.rs', import.meta.url));
+  writeFileSync(out, text);
+  // As `cargo fmt` would, so that the committed file is this output.
+  execFileSync('rustfmt', ['--edition', '2021', out]);
+  const count = generalCategory.length + script.length + nonBinary.length + binary.length;
+  console.log(`wrote ${out}: ${count} names (Unicode ${UNICODE_VERSION})`);
+}
+
+main();
