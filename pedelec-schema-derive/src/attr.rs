@@ -55,9 +55,19 @@ impl std::fmt::Display for Num {
     }
 }
 
-/// `#[tool_args(...)]`: the keywords a field, a variant or a type adds.
+/// Where a field's node comes from instead of its type: an escape hatch.
+pub enum Hatch {
+    /// `as = Type`: the node of another type that reads the same JSON.
+    As(syn::Type),
+    /// `schema_with = path`: a function that returns the node.
+    SchemaWith(syn::ExprPath),
+}
+
+/// `#[tool_args(...)]`: the keywords a field, a variant or a type adds, and
+/// a field's escape hatch.
 #[derive(Default)]
 pub struct Keywords {
+    pub hatch: Option<Keyed<Hatch>>,
     pub description: Option<Keyed<String>>,
     pub min_length: Option<Keyed<u64>>,
     pub max_length: Option<Keyed<u64>>,
@@ -72,7 +82,9 @@ pub struct Keywords {
 }
 
 /// Every key `#[tool_args]` takes, in the order the docs list them.
-pub const KEYS: [&str; 11] = [
+pub const KEYS: [&str; 13] = [
+    "as",
+    "schema_with",
     "description",
     "min_length",
     "max_length",
@@ -102,7 +114,7 @@ impl Keywords {
         keys
     }
 
-    /// Every key given.
+    /// Every key given but the hatch.
     pub fn all_keys(&self) -> Vec<&Ident> {
         let mut keys = Vec::new();
         keys.extend(self.description.as_ref().map(|k| &k.key));
@@ -135,6 +147,18 @@ fn keyword(keywords: &mut Keywords, meta: ParseNestedMeta, errors: &mut Errors) 
     };
     let name = key.to_string();
     match name.as_str() {
+        "as" => set_hatch(
+            keywords,
+            key,
+            errors,
+            hatch_type(&meta).map(|(t, s)| (Hatch::As(t), s)),
+        ),
+        "schema_with" => set_hatch(
+            keywords,
+            key,
+            errors,
+            hatch_path(&meta).map(|(p, s)| (Hatch::SchemaWith(p), s)),
+        ),
         "description" => set(&mut keywords.description, key, errors, lit_str(&meta)),
         "pattern" => set(&mut keywords.pattern, key, errors, lit_str(&meta)),
         "min_length" => set(&mut keywords.min_length, key, errors, count(&meta, &name)),
@@ -208,6 +232,58 @@ fn set<T>(
     }
     *slot = Some(Keyed { key, value, span });
     Ok(())
+}
+
+/// `as` and `schema_with` share one slot: a field's node comes from one
+/// place.
+fn set_hatch(
+    keywords: &mut Keywords,
+    key: Ident,
+    errors: &mut Errors,
+    parsed: syn::Result<(Hatch, Span)>,
+) -> syn::Result<()> {
+    if let Some(given) = &keywords.hatch {
+        errors.error(
+            key.span(),
+            format!(
+                "`{key}` and `{}` both say where the field's node comes from; give one",
+                given.key
+            ),
+        );
+        return parsed.map(drop);
+    }
+    set(&mut keywords.hatch, key, errors, parsed)
+}
+
+/// `as = Type`, or `as = "Type"` as serde and schemars write types.
+fn hatch_type(meta: &ParseNestedMeta) -> syn::Result<(syn::Type, Span)> {
+    let message = "`as` takes a type, such as `as = String` or `as = Option<Vec<String>>`";
+    let input = meta.value()?;
+    let span = input.span();
+    let parsed = if input.peek(LitStr) {
+        input.parse::<LitStr>()?.parse::<syn::Type>()
+    } else {
+        input.parse::<syn::Type>()
+    };
+    parsed
+        .map(|ty| (ty, span))
+        .map_err(|err| syn::Error::new(err.span(), message))
+}
+
+/// `schema_with = path::to::function`, or the path in a string.
+fn hatch_path(meta: &ParseNestedMeta) -> syn::Result<(syn::ExprPath, Span)> {
+    let message = "`schema_with` takes the path of a function `fn() -> SchemaNode`, such as \
+                   `schema_with = crate::schemas::slug`";
+    let input = meta.value()?;
+    let span = input.span();
+    let parsed = if input.peek(LitStr) {
+        input.parse::<LitStr>()?.parse::<syn::ExprPath>()
+    } else {
+        input.parse::<syn::ExprPath>()
+    };
+    parsed
+        .map(|path| (path, span))
+        .map_err(|err| syn::Error::new(err.span(), message))
 }
 
 fn lit_str(meta: &ParseNestedMeta) -> syn::Result<(String, Span)> {
@@ -372,20 +448,16 @@ pub struct Serde {
     pub skip: bool,
     pub flatten: Option<Ident>,
     pub other: bool,
+    /// `with` or `deserialize_with`: serde reads the field with a function
+    /// the derive cannot see into, which `as` or `schema_with` describes.
+    pub with: Option<Ident>,
     /// Keys whose effect the derive cannot see, each refused with its reason.
     pub refused: Vec<Ident>,
 }
 
 /// Keys that make the JSON read something other than the type the derive
 /// sees; see [`crate::valid`] for the messages.
-pub const REFUSED_SERDE_KEYS: [&str; 6] = [
-    "deny_unknown_fields",
-    "from",
-    "try_from",
-    "remote",
-    "with",
-    "deserialize_with",
-];
+pub const REFUSED_SERDE_KEYS: [&str; 4] = ["deny_unknown_fields", "from", "try_from", "remote"];
 
 /// Reads every `#[serde(...)]` of `attrs`. Malformed ones are skipped:
 /// serde's own derive reports them.
@@ -419,6 +491,10 @@ fn serde_key(serde: &mut Serde, meta: ParseNestedMeta) -> syn::Result<()> {
         "flatten" => serde.flatten = Some(key),
         "default" => {
             serde.default = true;
+            return skip_value(&meta);
+        }
+        "with" | "deserialize_with" => {
+            serde.with = Some(key);
             return skip_value(&meta);
         }
         name if REFUSED_SERDE_KEYS.contains(&name) => {

@@ -129,7 +129,10 @@ pub use pattern::{Pattern, PatternError, MAX_COMPILED_SIZE, MAX_NESTING, MAX_PAT
 pub use schema::{NodeKind, SchemaNode};
 #[doc(hidden)]
 pub use tool_args::__private;
-pub use tool_args::{ArgsError, ToolArgs};
+/// Schemas for the `time` crate's serde forms (feature `time`).
+#[cfg(feature = "time")]
+pub use tool_args::time;
+pub use tool_args::{kind, ArgsError, DeserializeError, ToolArgs, ToolArgsNode};
 pub use tool_args_schema::ToolArgsSchema;
 pub use validate::{ValidationError, ValidationErrors};
 

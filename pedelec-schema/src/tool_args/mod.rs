@@ -3,7 +3,11 @@
 mod build;
 mod conform;
 mod error;
-mod field;
+mod foreign;
+mod net;
+mod node;
+mod refusal;
+mod std_types;
 
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -11,13 +15,17 @@ use serde_json::Value;
 use crate::ToolArgsSchema;
 
 pub use error::ArgsError;
+#[cfg(feature = "time")]
+pub use foreign::time;
+pub use node::{kind, ToolArgsNode};
+pub use refusal::DeserializeError;
 
 /// What the code `#[derive(ToolArgs)]` generates uses. Not a public API: it
 /// may change in any release.
 #[doc(hidden)]
 pub mod __private {
     pub use super::build::*;
-    pub use super::field::{kind, ToolArgsField};
+    pub use super::node::{kind, ToolArgsNode};
     pub use serde_json;
 }
 
