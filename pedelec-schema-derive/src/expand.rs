@@ -82,7 +82,10 @@ impl<'a> Source<'a> {
                     syn::Member::Unnamed(index) => index.index.to_string(),
                 };
                 let text = quote!(#path).to_string().replace(' ', "");
-                quote!(#p::schema_with::<Self>(#name, #text, #path()))
+                // Spanned at the path: a function of the wrong signature is
+                // reported there.
+                let span = syn::spanned::Spanned::span(path);
+                quote_spanned!(span=> #p::schema_with::<Self>(#name, #text, #path()))
             }
         }
     }
