@@ -4,6 +4,8 @@
 // Each test file uses the helpers it needs.
 #![allow(dead_code)]
 
+pub mod from_schema;
+
 use pedelec_schema::{lint, Diagnostic, Severity, ToolArgs, ToolArgsNode};
 use serde_json::Value;
 
