@@ -43,7 +43,8 @@ pub(crate) mod tests {
     /// that is not a leap year: the one thing the patterns let through.
     pub(crate) fn is_february_29_of_a_common_year(date: &str) -> bool {
         let year: u32 = date[..4].parse().unwrap();
-        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+        let leap =
+            year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400));
         &date[5..10] == "02-29" && !leap
     }
 }
