@@ -231,6 +231,28 @@ fn a_field_serde_reads_with_a_function_is_described_by_its_hatch() {
     );
 }
 
+/// A newtype whose one field serde reads with a function.
+#[derive(Debug, Deserialize, ToolArgs)]
+struct MaybeWords(
+    #[serde(deserialize_with = "maybe_comma_separated")]
+    #[tool_args(as = Option<String>)]
+    Option<Vec<String>>,
+);
+
+#[derive(Debug, Deserialize, ToolArgs)]
+struct Holder {
+    words: MaybeWords,
+}
+
+#[test]
+fn a_newtype_read_with_a_function_is_required_whatever_its_as_type_says() {
+    assert_eq!(property::<Holder>("words")["type"], "string");
+    assert_eq!(required::<Holder>(), ["words"]);
+    assert!(serde_json::from_value::<Holder>(json!({})).is_err());
+    let holder = Holder::from_args(json!({"words": "a,b"})).unwrap();
+    assert_eq!(holder.words.0.unwrap(), ["a", "b"]);
+}
+
 // ------------------------------------------------- a node by hand
 
 /// A colour, read from `#rrggbb` by hand.

@@ -257,32 +257,35 @@ fn set_hatch(
 
 /// `as = Type`, or `as = "Type"` as serde and schemars write types.
 fn hatch_type(meta: &ParseNestedMeta) -> syn::Result<(syn::Type, Span)> {
-    let message = "`as` takes a type, such as `as = String` or `as = Option<Vec<String>>`";
-    let input = meta.value()?;
-    let span = input.span();
-    let parsed = if input.peek(LitStr) {
-        input.parse::<LitStr>()?.parse::<syn::Type>()
-    } else {
-        input.parse::<syn::Type>()
-    };
-    parsed
-        .map(|ty| (ty, span))
-        .map_err(|err| syn::Error::new(err.span(), message))
+    parsed_or_quoted(
+        meta,
+        "`as` takes a type, such as `as = String` or `as = Option<Vec<String>>`",
+    )
 }
 
 /// `schema_with = path::to::function`, or the path in a string.
 fn hatch_path(meta: &ParseNestedMeta) -> syn::Result<(syn::ExprPath, Span)> {
-    let message = "`schema_with` takes the path of a function `fn() -> SchemaNode`, such as \
-                   `schema_with = crate::schemas::slug`";
+    parsed_or_quoted(
+        meta,
+        "`schema_with` takes the path of a function `fn() -> SchemaNode`, such as \
+         `schema_with = crate::schemas::slug`",
+    )
+}
+
+/// A `T` written as it is, or inside a string literal.
+fn parsed_or_quoted<T: syn::parse::Parse>(
+    meta: &ParseNestedMeta,
+    message: &str,
+) -> syn::Result<(T, Span)> {
     let input = meta.value()?;
     let span = input.span();
     let parsed = if input.peek(LitStr) {
-        input.parse::<LitStr>()?.parse::<syn::ExprPath>()
+        input.parse::<LitStr>()?.parse::<T>()
     } else {
-        input.parse::<syn::ExprPath>()
+        input.parse::<T>()
     };
     parsed
-        .map(|path| (path, span))
+        .map(|value| (value, span))
         .map_err(|err| syn::Error::new(err.span(), message))
 }
 

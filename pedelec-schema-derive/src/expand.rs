@@ -222,9 +222,16 @@ fn transparent(fields: &Fields) -> Node {
         .newtype_field()
         .expect("valid checked the newtype field");
     let source = Source::of(field);
+    // `default` on the one field does not make the outer property optional:
+    // serde reads a missing property through the struct, not the field.
+    let required = if field.serde.with.is_some() {
+        quote!(true)
+    } else {
+        source.required()
+    };
     Node {
         kind: source.kind(),
-        required: Some(required(field, &source)),
+        required: Some(required),
         body: field_node(field),
         is_root: false,
     }

@@ -19,6 +19,16 @@ enum OnAVariant {
     Named { name: String },
 }
 
+fn doubled<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<u8, D::Error> {
+    u8::deserialize(deserializer).map(|n| n * 2)
+}
+
+#[derive(Deserialize, ToolArgs)]
+enum WithOnAVariant {
+    #[serde(deserialize_with = "doubled")]
+    Double(u8),
+}
+
 #[derive(Deserialize, ToolArgs)]
 struct Inner {
     x: u8,
