@@ -1,11 +1,12 @@
 //! `#[derive(ToolArgs)]` for `pedelec-schema`; see `pedelec_schema::ToolArgs`
 //! for the docs. Users depend on `pedelec-schema`, which re-exports it.
 //!
-//! Laid out like serde_derive: `ast` parses the input and its attributes
-//! (`attr`) and answers questions about its shape (serde's representation,
+//! Laid out like serde_derive: `ast` parses the input, its attributes
+//! (`attr`) and doc comments (`doc`), and answers questions about its shape (serde's representation,
 //! the variants and fields serde reads), `valid` refuses at compile time
-//! what the Pedelec argsSchema subset cannot express, `expand` generates
-//! the code; `ctxt` collects the errors of them all.
+//! what the Pedelec argsSchema subset cannot express (`ty` tells what it
+//! can of a type from its syntax), `expand` generates the code; `ctxt`
+//! collects the errors of them all.
 //!
 //! serde's attributes are read here (`attr::serde`, `case`), not with
 //! `serde_derive_internals`, which schemars' derive uses. Adopting it would
@@ -24,6 +25,7 @@ mod ast;
 mod attr;
 mod case;
 mod ctxt;
+mod doc;
 mod expand;
 mod ty;
 mod valid;
