@@ -189,11 +189,75 @@ fn what_serde_refuses_after_the_schema_accepted_is_still_an_invalid_args_error()
         error.to_value(),
         json!({
             "code": "INVALID_ARGS",
-            "message": "The arguments match the tool's argsSchema but could not be read: 3 is odd",
-            "errors": []
+            "message": "The arguments match the tool's argsSchema but could not be read: /count: 3 is odd",
+            "errors": [{
+                "path": "/count",
+                "schema_path": "/properties/count",
+                "keyword": "deserialize",
+                "message": "3 is odd"
+            }]
         })
     );
+    assert!(error.errors().is_empty(), "no schema failed");
     assert_eq!(Pairs::from_args(json!({"count": 4})).unwrap().count.0, 4);
+}
+
+#[derive(Debug, Deserialize, ToolArgs)]
+#[serde(tag = "kind")]
+enum Tally {
+    Pairs { counts: Vec<Even> },
+}
+
+#[derive(Debug, Deserialize, ToolArgs)]
+struct Tallies {
+    plain: Vec<Vec<Even>>,
+    tagged: Option<Tally>,
+}
+
+#[derive(Debug, Deserialize, ToolArgs)]
+enum Wrapped {
+    Count(Even),
+}
+
+#[derive(Debug, Deserialize, ToolArgs)]
+struct Wrapping {
+    wrapped: Wrapped,
+}
+
+fn refusal(error: &ArgsError) -> (String, String) {
+    let ArgsError::Deserialize(refusal) = error else {
+        panic!("not a refusal: {error}")
+    };
+    (refusal.path().to_owned(), refusal.schema_path().to_owned())
+}
+
+#[test]
+fn a_refusal_is_located_through_arrays_enums_and_buffered_values() {
+    let nested = Tallies::from_args(json!({"plain": [[2], [4, 5]]})).unwrap_err();
+    assert_eq!(
+        refusal(&nested),
+        ("/plain/1/1".into(), "/properties/plain/items/items".into())
+    );
+    // An externally tagged variant: its key is part of the path, and the
+    // `oneOf` branch that accepted the value is part of the schema path.
+    let external = Wrapping::from_args(json!({"wrapped": {"Count": 7}})).unwrap_err();
+    assert_eq!(
+        refusal(&external),
+        (
+            "/wrapped/Count".into(),
+            "/properties/wrapped/oneOf/0/properties/Count".into()
+        )
+    );
+    // serde buffers an internally tagged enum before reading it, so the
+    // path stops at the enum's value.
+    let buffered =
+        Tallies::from_args(json!({"plain": [], "tagged": {"kind": "Pairs", "counts": [1]}}))
+            .unwrap_err();
+    assert_eq!(refusal(&buffered).0, "/tagged");
+    assert!(
+        buffered.to_string().contains("/tagged: 1 is odd"),
+        "{buffered}"
+    );
 }
 
 #[test]

@@ -11,6 +11,7 @@ use syn::{DeriveInput, Generics, Ident, Member, Type};
 use crate::attr::{self, Keywords, Serde};
 use crate::case::RenameRule;
 use crate::ctxt::Errors;
+use crate::doc;
 
 pub struct Input<'a> {
     pub ident: &'a Ident,
@@ -89,7 +90,7 @@ impl<'a> Input<'a> {
             generics: &input.generics,
             serde: attr::serde(&input.attrs),
             keywords: attr::keywords(&input.attrs, errors),
-            docs: attr::docs(&input.attrs),
+            docs: doc::docs(&input.attrs),
             data,
         }
     }
@@ -158,7 +159,7 @@ impl<'a> Fields<'a> {
                 ty: &field.ty,
                 serde: attr::serde(&field.attrs),
                 keywords: attr::keywords(&field.attrs, errors),
-                docs: attr::docs(&field.attrs),
+                docs: doc::docs(&field.attrs),
             })
             .collect();
         Fields {
@@ -191,7 +192,7 @@ impl<'a> Variant<'a> {
             fields: Fields::from_syn(&variant.fields, &variant.ident, errors),
             serde: attr::serde(&variant.attrs),
             keywords: attr::keywords(&variant.attrs, errors),
-            docs: attr::docs(&variant.attrs),
+            docs: doc::docs(&variant.attrs),
         }
     }
 

@@ -1,12 +1,12 @@
 //! The attributes the derive reads: `#[tool_args(...)]` (strictly: every
-//! mistake is an error on its token), `#[serde(...)]` (leniently: serde
-//! reports its own mistakes, this only reads what changes the JSON shape)
-//! and doc comments.
+//! mistake is an error on its token) and `#[serde(...)]` (leniently: serde
+//! reports its own mistakes, this only reads what changes the JSON shape).
+//! Doc comments are `doc.rs`'s.
 
 use proc_macro2::{Span, TokenStream, TokenTree};
 use syn::meta::ParseNestedMeta;
 use syn::parse::ParseStream;
-use syn::{Attribute, Expr, ExprLit, Ident, Lit, LitStr, Meta, Token};
+use syn::{Attribute, Ident, Lit, LitStr, Token};
 
 use crate::case::RenameRule;
 use crate::ctxt::Errors;
@@ -55,9 +55,19 @@ impl std::fmt::Display for Num {
     }
 }
 
-/// `#[tool_args(...)]`: the keywords a field, a variant or a type adds.
+/// Where a field's node comes from instead of its type: an escape hatch.
+pub enum Hatch {
+    /// `as = Type`: the node of another type that reads the same JSON.
+    As(syn::Type),
+    /// `schema_with = path`: a function that returns the node.
+    SchemaWith(syn::ExprPath),
+}
+
+/// `#[tool_args(...)]`: the keywords a field, a variant or a type adds, and
+/// a field's escape hatch.
 #[derive(Default)]
 pub struct Keywords {
+    pub hatch: Option<Keyed<Hatch>>,
     pub description: Option<Keyed<String>>,
     pub min_length: Option<Keyed<u64>>,
     pub max_length: Option<Keyed<u64>>,
@@ -72,7 +82,9 @@ pub struct Keywords {
 }
 
 /// Every key `#[tool_args]` takes, in the order the docs list them.
-pub const KEYS: [&str; 11] = [
+pub const KEYS: [&str; 13] = [
+    "as",
+    "schema_with",
     "description",
     "min_length",
     "max_length",
@@ -102,7 +114,7 @@ impl Keywords {
         keys
     }
 
-    /// Every key given.
+    /// Every key given but the hatch.
     pub fn all_keys(&self) -> Vec<&Ident> {
         let mut keys = Vec::new();
         keys.extend(self.description.as_ref().map(|k| &k.key));
@@ -135,6 +147,18 @@ fn keyword(keywords: &mut Keywords, meta: ParseNestedMeta, errors: &mut Errors) 
     };
     let name = key.to_string();
     match name.as_str() {
+        "as" => set_hatch(
+            keywords,
+            key,
+            errors,
+            hatch_type(&meta).map(|(t, s)| (Hatch::As(t), s)),
+        ),
+        "schema_with" => set_hatch(
+            keywords,
+            key,
+            errors,
+            hatch_path(&meta).map(|(p, s)| (Hatch::SchemaWith(p), s)),
+        ),
         "description" => set(&mut keywords.description, key, errors, lit_str(&meta)),
         "pattern" => set(&mut keywords.pattern, key, errors, lit_str(&meta)),
         "min_length" => set(&mut keywords.min_length, key, errors, count(&meta, &name)),
@@ -208,6 +232,61 @@ fn set<T>(
     }
     *slot = Some(Keyed { key, value, span });
     Ok(())
+}
+
+/// `as` and `schema_with` share one slot: a field's node comes from one
+/// place.
+fn set_hatch(
+    keywords: &mut Keywords,
+    key: Ident,
+    errors: &mut Errors,
+    parsed: syn::Result<(Hatch, Span)>,
+) -> syn::Result<()> {
+    if let Some(given) = &keywords.hatch {
+        errors.error(
+            key.span(),
+            format!(
+                "`{key}` and `{}` both say where the field's node comes from; give one",
+                given.key
+            ),
+        );
+        return parsed.map(drop);
+    }
+    set(&mut keywords.hatch, key, errors, parsed)
+}
+
+/// `as = Type`, or `as = "Type"` as serde and schemars write types.
+fn hatch_type(meta: &ParseNestedMeta) -> syn::Result<(syn::Type, Span)> {
+    parsed_or_quoted(
+        meta,
+        "`as` takes a type, such as `as = String` or `as = Option<Vec<String>>`",
+    )
+}
+
+/// `schema_with = path::to::function`, or the path in a string.
+fn hatch_path(meta: &ParseNestedMeta) -> syn::Result<(syn::ExprPath, Span)> {
+    parsed_or_quoted(
+        meta,
+        "`schema_with` takes the path of a function `fn() -> SchemaNode`, such as \
+         `schema_with = crate::schemas::slug`",
+    )
+}
+
+/// A `T` written as it is, or inside a string literal.
+fn parsed_or_quoted<T: syn::parse::Parse>(
+    meta: &ParseNestedMeta,
+    message: &str,
+) -> syn::Result<(T, Span)> {
+    let input = meta.value()?;
+    let span = input.span();
+    let parsed = if input.peek(LitStr) {
+        input.parse::<LitStr>()?.parse::<T>()
+    } else {
+        input.parse::<T>()
+    };
+    parsed
+        .map(|value| (value, span))
+        .map_err(|err| syn::Error::new(err.span(), message))
 }
 
 fn lit_str(meta: &ParseNestedMeta) -> syn::Result<(String, Span)> {
@@ -372,20 +451,16 @@ pub struct Serde {
     pub skip: bool,
     pub flatten: Option<Ident>,
     pub other: bool,
+    /// `with` or `deserialize_with`: serde reads the field with a function
+    /// the derive cannot see into, which `as` or `schema_with` describes.
+    pub with: Option<Ident>,
     /// Keys whose effect the derive cannot see, each refused with its reason.
     pub refused: Vec<Ident>,
 }
 
 /// Keys that make the JSON read something other than the type the derive
 /// sees; see [`crate::valid`] for the messages.
-pub const REFUSED_SERDE_KEYS: [&str; 6] = [
-    "deny_unknown_fields",
-    "from",
-    "try_from",
-    "remote",
-    "with",
-    "deserialize_with",
-];
+pub const REFUSED_SERDE_KEYS: [&str; 4] = ["deny_unknown_fields", "from", "try_from", "remote"];
 
 /// Reads every `#[serde(...)]` of `attrs`. Malformed ones are skipped:
 /// serde's own derive reports them.
@@ -421,6 +496,10 @@ fn serde_key(serde: &mut Serde, meta: ParseNestedMeta) -> syn::Result<()> {
             serde.default = true;
             return skip_value(&meta);
         }
+        "with" | "deserialize_with" => {
+            serde.with = Some(key);
+            return skip_value(&meta);
+        }
         name if REFUSED_SERDE_KEYS.contains(&name) => {
             serde.refused.push(key);
             return skip_value(&meta);
@@ -452,91 +531,9 @@ fn rename_rule(meta: &ParseNestedMeta) -> syn::Result<Option<RenameRule>> {
     Ok(deserialize_name(meta)?.and_then(|name| RenameRule::from_name(&name)))
 }
 
-/// The doc comment, joined as rustdoc renders it: lines trimmed, the lines
-/// of a paragraph joined with a space (a list item keeps its line break),
-/// paragraphs separated by a blank line. `None` when there is no text.
-pub fn docs(attrs: &[Attribute]) -> Option<String> {
-    let mut lines = Vec::new();
-    for attr in attrs {
-        if let Meta::NameValue(nv) = &attr.meta {
-            if let (
-                true,
-                Expr::Lit(ExprLit {
-                    lit: Lit::Str(s), ..
-                }),
-            ) = (nv.path.is_ident("doc"), &nv.value)
-            {
-                // `split`, not `lines`: an empty `///` line is `""`, which
-                // `lines` drops, and it separates paragraphs.
-                lines.extend(s.value().split('\n').map(|line| line.trim().to_owned()));
-            }
-        }
-    }
-    join_doc_lines(&lines)
-}
-
-fn join_doc_lines(lines: &[String]) -> Option<String> {
-    let paragraphs: Vec<String> = lines
-        .split(|line| line.is_empty())
-        .filter(|paragraph| !paragraph.is_empty())
-        .map(|paragraph| {
-            let mut text = String::new();
-            for line in paragraph {
-                if !text.is_empty() {
-                    text.push(if starts_list_item(line) { '\n' } else { ' ' });
-                }
-                text.push_str(line);
-            }
-            text
-        })
-        .collect();
-    (!paragraphs.is_empty()).then(|| paragraphs.join("\n\n"))
-}
-
-/// `- x`, `* x`, `+ x`, `1. x`: Markdown keeps these on their own line.
-fn starts_list_item(line: &str) -> bool {
-    let bullet = ["- ", "* ", "+ "].iter().any(|b| line.starts_with(b));
-    let digits = line.chars().take_while(char::is_ascii_digit).count();
-    bullet || (digits > 0 && line[digits..].starts_with(". "))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn joined(lines: &[&str]) -> Option<String> {
-        let lines: Vec<String> = lines.iter().map(|l| l.trim().to_owned()).collect();
-        join_doc_lines(&lines)
-    }
-
-    #[test]
-    fn lines_of_a_paragraph_join_with_a_space() {
-        assert_eq!(
-            joined(&[" Moves a shape", " on the canvas."]).as_deref(),
-            Some("Moves a shape on the canvas.")
-        );
-    }
-
-    #[test]
-    fn paragraphs_are_separated_by_a_blank_line() {
-        assert_eq!(
-            joined(&["", " First.", "", "", " Second", " part.", ""]).as_deref(),
-            Some("First.\n\nSecond part.")
-        );
-    }
-
-    #[test]
-    fn list_items_keep_their_line() {
-        assert_eq!(
-            joined(&["Modes:", "- fast", "- safe,", "  really", "1. one"]).as_deref(),
-            Some("Modes:\n- fast\n- safe, really\n1. one")
-        );
-    }
-
-    #[test]
-    fn no_text_is_no_description() {
-        assert_eq!(joined(&["", "  "]), None);
-    }
 
     #[test]
     fn unknown_keys_suggest_the_snake_case_spelling() {

@@ -1,8 +1,8 @@
 //! Code generation. Every type, function and macro is named by its full path
 //! (`::pedelec_schema::...`), so the derive needs no `use` at the call site.
 //!
-//! For every input it implements the hidden `ToolArgsField` (the node, used
-//! when the type is nested in another); for a struct with named fields also
+//! For every input it implements `ToolArgsNode` (the node, used when the
+//! type is nested in another); for a struct with named fields also
 //! `ToolArgs` (the checked root schema, built once).
 
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
@@ -10,23 +10,90 @@ use quote::{quote, quote_spanned};
 use syn::{parse_quote, Generics};
 
 use crate::ast::{Data, Field, Fields, Input, Repr, Style, Variant};
-use crate::attr::{Keywords, Num};
+use crate::attr::{Hatch, Keywords, Num};
 use crate::case::RenameRule;
+use crate::ty;
 
 /// The path of the generated code's helpers.
 fn private() -> TokenStream {
     quote!(::pedelec_schema::__private)
 }
 
-/// `<ty as ToolArgsField>`.
+/// `<ty as ToolArgsNode>`.
 fn field_trait(ty: &syn::Type) -> TokenStream {
     let p = private();
-    quote!(<#ty as #p::ToolArgsField>)
+    quote!(<#ty as #p::ToolArgsNode>)
+}
+
+/// Where a field's node comes from: a type's impl (the field's own, or the
+/// one `as` names), or a `schema_with` function.
+enum Source<'a> {
+    Type(&'a syn::Type),
+    SchemaWith {
+        path: &'a syn::ExprPath,
+        field: &'a Field<'a>,
+    },
+}
+
+impl<'a> Source<'a> {
+    fn of(field: &'a Field<'a>) -> Self {
+        match field.keywords.hatch.as_ref().map(|k| &k.value) {
+            None => Source::Type(field.ty),
+            Some(Hatch::As(ty)) => Source::Type(ty),
+            Some(Hatch::SchemaWith(path)) => Source::SchemaWith { path, field },
+        }
+    }
+
+    /// The `ToolArgsNode::Kind` of the node.
+    fn kind(&self) -> TokenStream {
+        match self {
+            Source::Type(ty) => {
+                let field_trait = field_trait(ty);
+                quote!(#field_trait::Kind)
+            }
+            Source::SchemaWith { .. } => kind("Any"),
+        }
+    }
+
+    /// Whether the property must be present, as far as the type tells.
+    fn required(&self) -> TokenStream {
+        match self {
+            Source::Type(ty) => {
+                let field_trait = field_trait(ty);
+                quote!(#field_trait::REQUIRED)
+            }
+            // The field's own type is an `Option` to serde even where it has
+            // no node.
+            Source::SchemaWith { field, .. } => {
+                let required = !ty::is_option(field.ty);
+                quote!(#required)
+            }
+        }
+    }
+
+    /// An expression of type `SchemaNode`.
+    fn node(&self) -> TokenStream {
+        let p = private();
+        match self {
+            Source::Type(ty) => quote!(#p::node_of::<#ty>()),
+            Source::SchemaWith { path, field } => {
+                let name = match &field.member {
+                    syn::Member::Named(ident) => ident.to_string(),
+                    syn::Member::Unnamed(index) => index.index.to_string(),
+                };
+                let text = quote!(#path).to_string().replace(' ', "");
+                // Spanned at the path: a function of the wrong signature is
+                // reported there.
+                let span = syn::spanned::Spanned::span(path);
+                quote_spanned!(span=> #p::schema_with::<Self>(#name, #text, #path()))
+            }
+        }
+    }
 }
 
 /// What the node of a type is made of.
 struct Node {
-    /// The `ToolArgsField::Kind` type.
+    /// The `ToolArgsNode::Kind` type.
     kind: TokenStream,
     /// `const REQUIRED` when it is not the default `true`.
     required: Option<TokenStream>,
@@ -60,7 +127,7 @@ pub fn expand(input: &Input) -> TokenStream {
         node.body,
         &input.keywords,
         input.docs.as_deref(),
-        &quote!(<Self as #p::ToolArgsField>::Kind),
+        &quote!(<Self as #p::ToolArgsNode>::Kind),
     );
     let field_impl = field_impl(input, node.kind, node.required, body);
     let root_impl = node.is_root.then(|| root_impl(input));
@@ -87,7 +154,7 @@ fn bounded_generics(input: &Input, extra: Option<syn::WherePredicate>) -> Generi
     for param in params {
         where_clause
             .predicates
-            .push(parse_quote!(#param: #p::ToolArgsField));
+            .push(parse_quote!(#param: #p::ToolArgsNode));
     }
     where_clause.predicates.extend(extra);
     generics
@@ -106,7 +173,7 @@ fn field_impl(
     let required = required.map(|required| quote!(const REQUIRED: bool = #required;));
     quote! {
         #[automatically_derived]
-        impl #impl_generics #p::ToolArgsField for #ident #ty_generics #where_clause {
+        impl #impl_generics #p::ToolArgsNode for #ident #ty_generics #where_clause {
             type Kind = #kind;
             #required
             fn node() -> ::pedelec_schema::SchemaNode {
@@ -154,23 +221,43 @@ fn transparent(fields: &Fields) -> Node {
     let field = fields
         .newtype_field()
         .expect("valid checked the newtype field");
-    let field_trait = field_trait(field.ty);
+    let source = Source::of(field);
+    // `default` on the one field does not make the outer property optional:
+    // serde reads a missing property through the struct, not the field.
+    let required = if field.serde.with.is_some() {
+        quote!(true)
+    } else {
+        source.required()
+    };
     Node {
-        kind: quote!(#field_trait::Kind),
-        required: Some(quote!(#field_trait::REQUIRED)),
+        kind: source.kind(),
+        required: Some(required),
         body: field_node(field),
         is_root: false,
     }
 }
 
+/// Whether serde demands the field: not with `default`; always with
+/// `with`/`deserialize_with`, which serde calls for a missing field too
+/// (serde-rs/serde#2878); else as its type says.
+fn required(field: &Field, source: &Source) -> TokenStream {
+    if field.serde.default {
+        quote!(false)
+    } else if field.serde.with.is_some() {
+        quote!(true)
+    } else {
+        source.required()
+    }
+}
+
 /// A field's own node with its keywords (not for flattened fields).
 fn field_node(field: &Field) -> TokenStream {
-    let field_trait = field_trait(field.ty);
+    let source = Source::of(field);
     keywords(
-        quote!(#field_trait::node()),
+        source.node(),
         &field.keywords,
         field.docs.as_deref(),
-        &quote!(#field_trait::Kind),
+        &source.kind(),
     )
 }
 
@@ -179,14 +266,15 @@ fn properties(fields: &Fields, rule: Option<RenameRule>, all_default: bool) -> V
     fields
         .read()
         .map(|field| {
-            let field_trait = field_trait(field.ty);
-            let required = if all_default || field.serde.default {
+            let source = Source::of(field);
+            let required = if all_default {
                 quote!(false)
             } else {
-                quote!(#field_trait::REQUIRED)
+                required(field, &source)
             };
             if field.serde.flatten.is_some() {
-                quote!(object.flatten::<#field_trait::Kind>(#field_trait::node(), #required);)
+                let (kind, node) = (source.kind(), source.node());
+                quote!(object.flatten::<#kind>(#node, #required);)
             } else {
                 let name = field.name(rule);
                 let node = field_node(field);
@@ -291,10 +379,11 @@ fn branch(variant: &Variant, repr: Repr, name: &str, rule: Option<RenameRule>) -
                 Style::Tuple => {
                     // serde merges the newtype's fields beside the tag.
                     let field = fields.newtype_field().expect("valid checked the newtype");
-                    let field_trait = field_trait(field.ty);
+                    let source = Source::of(field);
+                    let (kind, node) = (source.kind(), source.node());
                     builder(quote! {
                         #tag
-                        object.flatten::<#field_trait::Kind>(#field_trait::node(), true);
+                        object.flatten::<#kind>(#node, true);
                     })
                 }
             }

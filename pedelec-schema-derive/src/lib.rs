@@ -1,11 +1,23 @@
 //! `#[derive(ToolArgs)]` for `pedelec-schema`; see `pedelec_schema::ToolArgs`
 //! for the docs. Users depend on `pedelec-schema`, which re-exports it.
 //!
-//! Laid out like serde_derive: `ast` parses the input and its attributes
-//! (`attr`) and answers questions about its shape (serde's representation,
+//! Laid out like serde_derive: `ast` parses the input, its attributes
+//! (`attr`) and doc comments (`doc`), and answers questions about its shape (serde's representation,
 //! the variants and fields serde reads), `valid` refuses at compile time
-//! what the Pedelec argsSchema subset cannot express, `expand` generates
-//! the code; `ctxt` collects the errors of them all.
+//! what the Pedelec argsSchema subset cannot express (`ty` tells what it
+//! can of a type from its syntax), `expand` generates the code; `ctxt`
+//! collects the errors of them all.
+//!
+//! serde's attributes are read here (`attr::serde`, `case`), not with
+//! `serde_derive_internals`, which schemars' derive uses. Adopting it would
+//! delete about 300 lines (`case.rs`, 195 with its tests; the ~95 lines
+//! that read `#[serde]`; the name rules in `ast.rs`) and add an adapter
+//! from its AST to this one, a scan for the spans it does not keep, and the
+//! handling of its `Ctxt`, which reports serde's own mistakes a second time
+//! unless discarded. What decided it: it keeps no span for the flag keys
+//! (`deny_unknown_fields`, `flatten`, `tag`), so the errors that point at
+//! them today would point at the type or the field instead, and it would
+//! add a crate of about 4 000 lines to every user's build of the derive.
 
 #![forbid(unsafe_code)]
 
@@ -13,6 +25,7 @@ mod ast;
 mod attr;
 mod case;
 mod ctxt;
+mod doc;
 mod expand;
 mod ty;
 mod valid;

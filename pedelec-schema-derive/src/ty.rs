@@ -5,7 +5,7 @@
 //!
 //! Syntax can be fooled (a type alias, a user type named `Vec`), so nothing
 //! here is the last word: the generated code also asks the type system
-//! (`ToolArgsField::Kind`), and an unknown type is left to it.
+//! (`ToolArgsNode::Kind`), and an unknown type is left to it.
 
 use proc_macro2::Span;
 use syn::spanned::Spanned;
@@ -112,6 +112,12 @@ pub fn peel(ty: &Type) -> &Type {
             _ => ty,
         },
     }
+}
+
+/// Whether `ty` is written as an `Option<T>`, which serde reads as `None`
+/// when the property is missing.
+pub fn is_option(ty: &Type) -> bool {
+    matches!(last_segment(ty), Some((ident, args)) if ident == "Option" && args.len() == 1)
 }
 
 /// The node kind of `ty`, as far as its syntax tells.
@@ -275,6 +281,13 @@ mod tests {
         assert_eq!(shape(&ty), Shape::Array { fixed: false });
         let ty: Type = parse_quote!(Option<[char; 4]>);
         assert_eq!(shape(&ty), Shape::Array { fixed: true });
+    }
+
+    #[test]
+    fn options_are_seen_by_their_name() {
+        assert!(is_option(&parse_quote!(std::option::Option<Slug>)));
+        assert!(!is_option(&parse_quote!(Vec<Option<Slug>>)));
+        assert!(!is_option(&parse_quote!(Slug)));
     }
 
     #[test]

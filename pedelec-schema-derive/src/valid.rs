@@ -8,7 +8,7 @@ use quote::ToTokens;
 use syn::Ident;
 
 use crate::ast::{Data, Field, Fields, Input, Repr, Style, Variant};
-use crate::attr::{Keyed, Keywords, Num, Serde};
+use crate::attr::{Hatch, Keyed, Keywords, Num, Serde};
 use crate::ctxt::Errors;
 use crate::ty::{self, Shape};
 
@@ -19,10 +19,13 @@ enum Target {
     Shape(Shape),
     Object,
     OneOf,
+    /// A node that a `schema_with` function builds.
+    Built,
 }
 
 pub fn check(input: &Input, errors: &mut Errors) {
     refused_serde_keys(&input.serde, errors);
+    hatch_off_field(&input.keywords, "a type", errors);
     match &input.data {
         Data::Union(span) => errors.error(
             *span,
@@ -46,16 +49,43 @@ fn refused_serde_keys(serde: &Serde, errors: &mut Errors) {
             "from" | "try_from" => {
                 "the schema is derived from the fields of this type, but `from`/`try_from` \
                  makes serde read another type; derive `ToolArgs` on that type, call its \
-                 `from_args`, and convert"
+                 `from_args`, and convert (or, for a type used inside tool arguments, \
+                 implement `pedelec_schema::ToolArgsNode` by hand with the node of what serde \
+                 reads)"
             }
-            "remote" => "#[derive(ToolArgs)] does not support `#[serde(remote)]`",
-            _ => {
-                "the schema is derived from the field's type, but `with`/`deserialize_with` \
-                 makes serde read something else; wrap the field in a type that implements \
-                 `Deserialize` and derives `ToolArgs`"
-            }
+            _ => "#[derive(ToolArgs)] does not support `#[serde(remote)]`",
         };
         errors.error(key.span(), message);
+    }
+}
+
+/// `as` and `schema_with` say where a field's node comes from.
+fn hatch_off_field(keywords: &Keywords, place: &str, errors: &mut Errors) {
+    if let Some(hatch) = &keywords.hatch {
+        errors.error(
+            hatch.key.span(),
+            format!(
+                "`{}` goes on a field, not on {place}; for a type whose JSON the derive cannot \
+                 see, implement `pedelec_schema::ToolArgsNode` by hand",
+                hatch.key
+            ),
+        );
+    }
+}
+
+/// serde's `with`/`deserialize_with` reads the field with a function the
+/// derive cannot see into: `as` or `schema_with` must say what it reads.
+fn check_with(field: &Field, errors: &mut Errors) {
+    if let (Some(with), None) = (&field.serde.with, &field.keywords.hatch) {
+        errors.error(
+            with.span(),
+            format!(
+                "`{with}` makes serde read this field with a function whose JSON the derive \
+                 cannot see; say what it reads with `#[tool_args(as = Type)]` (a type that \
+                 reads the same JSON) or `#[tool_args(schema_with = function)]` (a function \
+                 that returns its `SchemaNode`)"
+            ),
+        );
     }
 }
 
@@ -86,7 +116,7 @@ fn check_struct(input: &Input, fields: &Fields, errors: &mut Errors) {
             return;
         }
         _ if input.is_transparent() => match fields.newtype_field() {
-            Some(field) => Target::Shape(ty::shape(field.ty)),
+            Some(field) => field_target(field),
             // serde reports a transparent struct without exactly one field.
             None => return,
         },
@@ -138,6 +168,18 @@ fn check_variant(
     errors: &mut Errors,
 ) {
     refused_serde_keys(&variant.serde, errors);
+    hatch_off_field(&variant.keywords, "a variant", errors);
+    if let Some(with) = &variant.serde.with {
+        errors.error(
+            with.span(),
+            format!(
+                "`{with}` on a variant makes serde read it with a function whose JSON the \
+                 derive cannot see; give the variant a field of a type of its own whose \
+                 `Deserialize` reads that JSON, and describe it with `ToolArgsNode` or \
+                 `#[tool_args(as = Type)]`"
+            ),
+        );
+    }
     let unit = variant.fields.style == Style::Unit;
     if unit && repr == Repr::External {
         if let Some(key) = variant.keywords.all_keys().first() {
@@ -195,13 +237,40 @@ fn check_variant(
     }
 }
 
+/// What a field's keywords go on: its node's shape as far as the type it
+/// takes the node from tells, or a node a function builds.
+fn field_target(field: &Field) -> Target {
+    match field.keywords.hatch.as_ref().map(|k| &k.value) {
+        None => Target::Shape(ty::shape(field.ty)),
+        Some(Hatch::As(ty)) => Target::Shape(ty::shape(ty)),
+        Some(Hatch::SchemaWith(_)) => Target::Built,
+    }
+}
+
 fn check_field(field: &Field, owner: &Ident, errors: &mut Errors) {
     refused_serde_keys(&field.serde, errors);
-    if let Some((span, reason)) = ty::unsupported(field.ty) {
+    check_with(field, errors);
+    let ty = match field.keywords.hatch.as_ref().map(|k| &k.value) {
+        None => field.ty,
+        Some(Hatch::As(ty)) => ty,
+        Some(Hatch::SchemaWith(_)) => {
+            if let Some(flatten) = &field.serde.flatten {
+                errors.error(
+                    flatten.span(),
+                    "`flatten` merges the properties of a type the derive can see, but \
+                     `schema_with` builds the node at run time; use `as = Type` with a struct \
+                     that derives `ToolArgs`",
+                );
+            }
+            check_keywords(&field.keywords, Target::Built, "this field", errors);
+            return;
+        }
+    };
+    if let Some((span, reason)) = ty::unsupported(ty) {
         errors.error(span, reason);
         return;
     }
-    if let Some(span) = ty::self_reference(field.ty, owner) {
+    if let Some(span) = ty::self_reference(ty, owner) {
         errors.error(
             span,
             format!(
@@ -212,12 +281,12 @@ fn check_field(field: &Field, owner: &Ident, errors: &mut Errors) {
         );
         return;
     }
-    let shape = ty::shape(field.ty);
+    let shape = ty::shape(ty);
     if let Some(flatten) = &field.serde.flatten {
         check_flatten(field, flatten, shape, errors);
         return;
     }
-    let what = format!("`{}`", field.ty.to_token_stream())
+    let what = format!("`{}`", ty.to_token_stream())
         .replace(" < ", "<")
         .replace(" >", ">");
     check_keywords(&field.keywords, Target::Shape(shape), &what, errors);
@@ -286,6 +355,12 @@ fn refusal(key: &str, target: Target, what: &str) -> Option<String> {
         Target::Shape(Shape::Unknown) => return None,
         Target::Shape(shape) => Some(shape),
         Target::Object | Target::OneOf => None,
+        Target::Built => {
+            return Some(format!(
+                "`{key}` does not apply to {what}, whose node a `schema_with` function builds \
+                 (its kind is known only then); add the bound to the node in that function"
+            ))
+        }
     };
     let fits = matches!(
         (family, shape),
@@ -308,6 +383,7 @@ fn refusal(key: &str, target: Target, what: &str) -> Option<String> {
                 Target::Shape(shape) => shape.describe(),
                 Target::Object => "an object",
                 Target::OneOf => "a `oneOf` of its variants",
+                Target::Built => unreachable!("returned above"),
             };
             let (bounds, fix) = match family {
                 "string" => (

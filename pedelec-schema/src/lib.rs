@@ -21,6 +21,9 @@
 //!   `serde` attributes, checking at compile time that it stays inside the
 //!   subset; [`ToolArgs::from_args`] validates the arguments, then reads them
 //!   into the type. See [`ToolArgs`] for the type mapping and the attributes.
+//!   A type the derive cannot see into carries its own node
+//!   ([`ToolArgsNode`]), or a field says where its node comes from
+//!   (`#[tool_args(as = Type)]`, `#[tool_args(schema_with = function)]`).
 //!
 //! ```
 //! use pedelec_schema::ToolArgsSchema;
@@ -70,6 +73,12 @@
 //!   `serde_json::Value` has the map's order (sorted by name, unless
 //!   serde_json's `preserve_order` feature is on). Two object nodes with the
 //!   same properties in another order are equal.
+//! - **Types of other crates** (`uuid`, `chrono`, `url`, `time`, each
+//!   behind a feature of its name, off by default) and std's addresses are
+//!   strings whose `pattern` accepts only what the type's serde reads.
+//!   Where a pattern cannot hold a rule (February 29 of a common year), the
+//!   agent gets serde's refusal with its path (`keyword: "deserialize"`),
+//!   since the subset has no `format`.
 //! - **Integer `enum` values** must be integers (`1.0` counts): a fractional
 //!   value could never pass, so it is an `enum_type_mismatch` error.
 //!
@@ -413,7 +422,10 @@ pub use pattern::{Pattern, PatternError, MAX_COMPILED_SIZE, MAX_NESTING, MAX_PAT
 pub use schema::{NodeKind, SchemaNode};
 #[doc(hidden)]
 pub use tool_args::__private;
-pub use tool_args::{ArgsError, ToolArgs};
+/// Schemas for the `time` crate's serde forms (feature `time`).
+#[cfg(feature = "time")]
+pub use tool_args::time;
+pub use tool_args::{kind, ArgsError, DeserializeError, ToolArgs, ToolArgsNode};
 pub use tool_args_schema::ToolArgsSchema;
 pub use validate::{ValidationError, ValidationErrors};
 

@@ -1,7 +1,7 @@
 //! What the code that `#[derive(ToolArgs)]` generates calls: keyword
 //! setters that only compile for a node kind that takes the keyword, an
-//! object builder, the enum representations, the recursion guard and the
-//! once-built root schema.
+//! object builder, the enum representations, the check of a `schema_with`
+//! node, the recursion guard and the once-built root schema.
 //!
 //! The derive has checked every keyword value at compile time (bounds in
 //! order, patterns that compile), so the `expect`s here are for bugs only.
@@ -14,9 +14,11 @@ use std::sync::{Mutex, OnceLock};
 
 use serde_json::{Number, Value};
 
-use super::field::{kind, ToolArgsField};
+pub use super::node::node_of;
+use super::node::{kind, ToolArgsNode};
 use crate::numeric::compare;
 use crate::schema::{ObjectNode, Pattern, Property, SchemaNode};
+use crate::Diagnostic;
 use crate::ToolArgsSchema;
 
 /// Node kinds that take `min_length`, `max_length` and `pattern`.
@@ -256,6 +258,55 @@ pub fn one_of(branches: Vec<SchemaNode>) -> SchemaNode {
     SchemaNode::one_of(branches).into()
 }
 
+/// The node a `#[tool_args(schema_with = function)]` field's function
+/// returned, checked alone: outside the subset, it panics with the type
+/// `Owner`, the field, the function and every error, each at its place in
+/// the node.
+pub fn schema_with<Owner: ?Sized>(field: &str, function: &str, node: SchemaNode) -> SchemaNode {
+    const NAME: &str = "node";
+    let mut holder = ObjectNode::default();
+    holder.properties.push(Property {
+        name: NAME.to_owned(),
+        node,
+    });
+    match crate::ToolArgsSchema::new(holder) {
+        Ok(checked) => checked
+            .root()
+            .property_node(NAME)
+            .cloned()
+            .unwrap_or_else(|| bug("the checked node is gone")),
+        Err(err) => {
+            let errors: Vec<String> = err
+                .diagnostics()
+                .iter()
+                .map(|diagnostic| relative(diagnostic, NAME))
+                .collect();
+            panic!(
+                "#[derive(ToolArgs)] on `{}`: the node that `{function}` returned for the field \
+                 `{field}` is outside the Pedelec argsSchema subset:\n  {}",
+                type_name::<Owner>(),
+                errors.join("\n  ")
+            )
+        }
+    }
+}
+
+/// A diagnostic about the property `name` of a holder object, with its
+/// pointer made relative to that property's node.
+fn relative(diagnostic: &Diagnostic, name: &str) -> String {
+    let prefix = format!("/properties/{name}");
+    let pointer = diagnostic
+        .pointer
+        .strip_prefix(&prefix)
+        .unwrap_or(&diagnostic.pointer);
+    let pointer = if pointer.is_empty() {
+        "(the node)"
+    } else {
+        pointer
+    };
+    format!("{pointer}: {}", diagnostic.message)
+}
+
 thread_local! {
     /// The types whose node is being built on this thread, outermost first.
     static BUILDING: RefCell<Vec<&'static str>> = const { RefCell::new(Vec::new()) };
@@ -295,8 +346,8 @@ pub fn guard<T: ?Sized>(build: impl FnOnce() -> SchemaNode) -> SchemaNode {
 }
 
 /// The checked root schema of a struct with named fields.
-pub fn root_schema<T: ToolArgsField<Kind = kind::Object> + ?Sized>() -> ToolArgsSchema {
-    let SchemaNode::Object(root) = T::node() else {
+pub fn root_schema<T: ToolArgsNode<Kind = kind::Object> + ?Sized>() -> ToolArgsSchema {
+    let SchemaNode::Object(root) = node_of::<T>() else {
         bug("a struct's node is not an object")
     };
     ToolArgsSchema::new(root).unwrap_or_else(|err| {
@@ -311,7 +362,7 @@ pub fn root_schema<T: ToolArgsField<Kind = kind::Object> + ?Sized>() -> ToolArgs
 
 /// The schema of a generic type, built once per instantiation (a `static`
 /// in a generic function is shared by all of them).
-pub fn generic_schema<T: ToolArgsField<Kind = kind::Object> + ?Sized + 'static>(
+pub fn generic_schema<T: ToolArgsNode<Kind = kind::Object> + ?Sized + 'static>(
 ) -> &'static ToolArgsSchema {
     static SCHEMAS: OnceLock<Mutex<HashMap<TypeId, &'static ToolArgsSchema>>> = OnceLock::new();
     let schemas = SCHEMAS.get_or_init(Default::default);

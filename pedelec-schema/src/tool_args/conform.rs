@@ -18,6 +18,7 @@
 use serde::de::DeserializeOwned;
 use serde_json::{Number, Value};
 
+use super::refusal::DeserializeError;
 use super::ArgsError;
 use crate::schema::{ObjectNode, SchemaNode};
 use crate::validate::node_accepts;
@@ -35,7 +36,9 @@ pub(crate) fn deserialize<T: DeserializeOwned>(
     }
     let mut args = args;
     conform_object(schema.root(), &mut args);
-    serde_json::from_value(args).map_err(ArgsError::Deserialize)
+    // Only a value serde refuses pays for tracking the path.
+    serde_path_to_error::deserialize(&args)
+        .map_err(|refused| ArgsError::Deserialize(DeserializeError::new(schema, &args, refused)))
 }
 
 fn conform_object(object: &ObjectNode, value: &mut Value) {
@@ -73,7 +76,7 @@ fn conform(node: &SchemaNode, value: &mut Value) {
 }
 
 /// `3.0` -> `3`, when the float is an integer that `u64` or `i64` holds
-/// (every integer type's range is within those; see `ToolArgsField`).
+/// (every integer type's range is within those; see `ToolArgsNode`).
 fn integral_float_to_integer(value: &mut Value) {
     let Value::Number(number) = value else { return };
     let Some(float) = number.as_f64().filter(|_| number.is_f64()) else {

@@ -6,6 +6,7 @@ use std::fmt;
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 use serde_json::Value;
 
+use super::refusal::DeserializeError;
 use crate::validate::{ValidationError, ValidationErrors};
 
 /// Why [`ToolArgs::from_args`](super::ToolArgs::from_args) refused the
@@ -36,10 +37,12 @@ pub enum ArgsError {
     /// The arguments do not match the schema: every failure, located.
     Invalid(ValidationErrors),
     /// The arguments match the schema, but serde could not read them into
-    /// the type. A derived schema is built so that this does not happen; it
-    /// can with a hand-written `Deserialize` impl inside the type, or a
-    /// `serde` attribute that the derive cannot see through.
-    Deserialize(serde_json::Error),
+    /// the type: where, and serde's message. A derived schema is built so
+    /// that this does not happen; it can with a hand-written `Deserialize`
+    /// inside the type, an `as` or `schema_with` that promised more than
+    /// serde reads, or a rule a `pattern` cannot hold (a day that its month
+    /// does not have).
+    Deserialize(DeserializeError),
 }
 
 impl ArgsError {
@@ -50,13 +53,14 @@ impl ArgsError {
     pub fn message(&self) -> String {
         match self {
             ArgsError::Invalid(errors) => errors.message(),
-            ArgsError::Deserialize(err) => {
-                format!("The arguments match the tool's argsSchema but could not be read: {err}")
-            }
+            ArgsError::Deserialize(refusal) => format!(
+                "The arguments match the tool's argsSchema but could not be read: {refusal}"
+            ),
         }
     }
 
-    /// The schema failures (empty for [`ArgsError::Deserialize`]).
+    /// The schema failures (empty for [`ArgsError::Deserialize`], whose one
+    /// entry of the agent-facing `errors` is its [`DeserializeError`]).
     pub fn errors(&self) -> &[ValidationError] {
         match self {
             ArgsError::Invalid(errors) => errors.errors(),
@@ -92,7 +96,7 @@ impl std::error::Error for ArgsError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             ArgsError::Invalid(errors) => Some(errors),
-            ArgsError::Deserialize(err) => Some(err),
+            ArgsError::Deserialize(refusal) => Some(refusal),
         }
     }
 }
@@ -101,11 +105,11 @@ impl Serialize for ArgsError {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
             ArgsError::Invalid(errors) => errors.serialize(serializer),
-            ArgsError::Deserialize(_) => {
+            ArgsError::Deserialize(refusal) => {
                 let mut s = serializer.serialize_struct("ArgsError", 3)?;
                 s.serialize_field("code", Self::CODE)?;
                 s.serialize_field("message", &self.message())?;
-                s.serialize_field("errors", self.errors())?;
+                s.serialize_field("errors", &[refusal])?;
                 s.end()
             }
         }

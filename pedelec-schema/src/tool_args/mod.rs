@@ -3,7 +3,11 @@
 mod build;
 mod conform;
 mod error;
-mod field;
+mod foreign;
+mod net;
+mod node;
+mod refusal;
+mod std_types;
 
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -11,13 +15,17 @@ use serde_json::Value;
 use crate::{Profile, ToolArgsSchema, ToolDefinition, ToolNameError};
 
 pub use error::ArgsError;
+#[cfg(feature = "time")]
+pub use foreign::time;
+pub use node::{kind, ToolArgsNode};
+pub use refusal::DeserializeError;
 
 /// What the code `#[derive(ToolArgs)]` generates uses. Not a public API: it
 /// may change in any release.
 #[doc(hidden)]
 pub mod __private {
     pub use super::build::*;
-    pub use super::field::{kind, ToolArgsField};
+    pub use super::node::{kind, ToolArgsNode};
     pub use serde_json;
 }
 
@@ -86,8 +94,10 @@ pub mod __private {
 ///
 /// | Rust | node |
 /// |---|---|
-/// | `String`, `&str`, `Cow<str>`, `Box<str>`, `PathBuf` | `string` |
+/// | `String`, `&str`, `Cow<str>`, `Box<str>`, `PathBuf`, `&Path` | `string` |
 /// | `char` | `string` with `minLength` and `maxLength` 1 |
+/// | `IpAddr`, `Ipv4Addr`, `Ipv6Addr` | `string` with a `pattern` of exactly the text `str::parse` reads (IPv4 without leading zeros, every IPv6 text form) |
+/// | `SocketAddr`, `SocketAddrV4`, `SocketAddrV6` | `string` with a `pattern`: `1.2.3.4:80`, `[::1%2]:80`; a port or scope id written with leading zeros, which std also reads, is refused |
 /// | `bool` | `boolean` |
 /// | `u8` ... `u64`, `usize`, `i8` ... `i64`, `isize` | `integer` with the type's own `minimum` and `maximum` |
 /// | `i128`, `u128` | `integer` bounded to `i64::MIN..=u64::MAX` (what serde_json reads exactly into them) |
@@ -99,8 +109,27 @@ pub mod __private {
 /// | `Option<T>` | T's node; the property is not required |
 /// | `Box<T>`, `Rc<T>`, `Arc<T>`, `&T`, `Cow<T>` | T's node |
 /// | a struct that derives `ToolArgs` | its `object` node, inlined (the subset has no `$ref`) |
+/// | a type that implements [`ToolArgsNode`] by hand | the node it returns |
 /// | an enum of unit variants | `string` with an `enum` of the variant names |
 /// | an enum with data | `oneOf`, one branch per variant (see below) |
+///
+/// Behind the feature of the crate's name (off by default), each a `string`
+/// whose `pattern` accepts only text the type's serde reads:
+///
+/// | feature | Rust | node |
+/// |---|---|---|
+/// | `uuid` | `Uuid` | the hyphenated form, either case (uuid also reads the simple, braced and URN forms; the schema asks for the one everybody writes) |
+/// | `chrono` | `DateTime<Utc>`, `DateTime<FixedOffset>` | RFC 3339: `2024-05-01T09:30:00Z`, `...T09:30:00.5+02:00` |
+/// | `chrono` | `NaiveDate`, `NaiveDateTime`, `NaiveTime` | `2024-05-01`, `2024-05-01T09:30:00`, `09:30:00` (fractions of up to nine digits) |
+/// | `url` | `Url` | `minLength` 1 and a scheme: `^[A-Za-z][A-Za-z0-9+.-]*:` |
+/// | `time` | `Date`; [`time::Rfc3339`](crate::time::Rfc3339) for `#[serde(with = "time::serde::rfc3339")]` | `2024-05-01`; RFC 3339 as above (the feature turns on time's `serde-human-readable`, without which time reads these from arrays) |
+///
+/// A pattern cannot hold every rule of a date or a URL: February 29 of a
+/// common year passes the date patterns, and `http://` the URL's. serde
+/// refuses them, and the agent gets that refusal located
+/// ([`ArgsError::Deserialize`], below). The date patterns accept a subset
+/// of what chrono and time read: four-digit years, `T` and `Z` in capitals,
+/// no leap second.
 ///
 /// Maps (`HashMap`, `BTreeMap`), `serde_json::Value`, tuples and `()` have
 /// no node in the subset and are refused at compile time, and so is a type
@@ -142,24 +171,87 @@ pub mod __private {
 /// of an externally tagged enum, which are values of one string `enum` (one
 /// `description`: the enum's, or the field's).
 ///
+/// # Types the derive cannot see into
+///
+/// A field whose type has no node, or whose JSON is not what its type
+/// says (a newtype with a hand-written `Deserialize`, serde's `with`), takes
+/// its node from one of three places:
+///
+/// - `#[tool_args(as = Type)]`: the node of another type that reads the
+///   same JSON, such as `as = String` for a newtype that its own
+///   `Deserialize` reads from a string. It stands for the whole field, as
+///   serde's `with` does: for an `Option<Slug>` write `as = Option<String>`,
+///   for a `Vec<Slug>` `as = Vec<String>`. The keywords of that type's kind
+///   apply (`as = String, max_length = 40`), checked at compile time.
+/// - `#[tool_args(schema_with = path::to::function)]`: a function
+///   `fn() -> SchemaNode` that builds the field's node. The node is checked
+///   when the schema is first built; outside the subset, that panics with
+///   the type, the field, the function and every error. Its kind is known
+///   only then, so `description`, `default` and `examples` go with it, and
+///   the bounds go in the node. A field of type `Option<_>` stays optional.
+/// - [`ToolArgsNode`], implemented by hand for the type: then every field
+///   of that type, in any wrapper, has its node, as with a derived type.
+///
+/// The node must accept only what serde reads. Where it accepts more, serde's
+/// refusal reaches the agent located, as an [`ArgsError::Deserialize`].
+///
+/// ```
+/// use pedelec_schema::{SchemaNode, ToolArgs};
+/// use serde::{Deserialize, Deserializer};
+///
+/// fn comma_separated<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+///     Ok(String::deserialize(d)?.split(',').map(str::to_owned).collect())
+/// }
+///
+/// fn percent() -> SchemaNode {
+///     SchemaNode::integer().minimum(0).maximum(100).into()
+/// }
+///
+/// #[derive(Deserialize, ToolArgs)]
+/// struct Search {
+///     /// Words, separated by commas.
+///     #[serde(deserialize_with = "comma_separated")]
+///     #[tool_args(as = String, pattern = "^[a-z,]+$")]
+///     words: Vec<String>,
+///     #[tool_args(schema_with = percent)]
+///     threshold: Option<u8>,
+/// }
+///
+/// let search = Search::from_args(serde_json::json!({"words": "a,b"}))?;
+/// assert_eq!(search.words, ["a", "b"]);
+/// assert_eq!(Search::schema().root().required, ["words"]);
+/// # Ok::<(), pedelec_schema::ArgsError>(())
+/// ```
+///
 /// # Attributes
 ///
-/// `serde` attributes are read as serde reads them: `rename`, `rename_all`
-/// (every case), `rename_all_fields`, `default` (on a field or the
+/// `serde` attributes are read as serde reads them: `rename` (and
+/// `rename(deserialize = "...")`), `rename_all` (every case),
+/// `rename_all_fields`, `default` and `default = "path"` (on a field or the
 /// container: the property is not required), `skip`, `skip_deserializing`,
 /// `flatten` (the properties are merged), `tag`, `content`, `untagged`,
-/// `transparent` (the type's node is its one field's).
+/// `transparent` (the type's node is its one field's). `alias` changes
+/// nothing: the schema names the property by its main name only, which is
+/// the one the agent is asked to send (serde still reads the alias).
+/// `with` and `deserialize_with` need `as` or `schema_with` beside them,
+/// to say what the function reads; serde then demands the property unless
+/// `default` is given, `Option` or not (serde-rs/serde#2878), and so does
+/// the schema.
+///
 /// `#[serde(deny_unknown_fields)]` is refused at compile time: the subset
 /// cannot say "no other property", so the agent would see a schema that
 /// allows properties that serde then refuses. Unknown properties are ignored
-/// by serde without it. `with`, `deserialize_with`, `from`, `try_from` and
-/// `remote` are refused too, because what they read is not the type the
-/// derive sees, and so is `tag` on a struct.
+/// by serde without it. `from`, `try_from` and `remote` are refused too,
+/// because what they read is not the type the derive sees (implement
+/// [`ToolArgsNode`] by hand for such a type), and so is `tag` on a struct,
+/// and `with` on a variant.
 ///
 /// `#[tool_args(...)]`, on a field or on the type, adds keywords:
 ///
 /// | key | applies to | example |
 /// |---|---|---|
+/// | `as = Type` | a field | `as = Option<String>`: the node of `Type` (see above) |
+/// | `schema_with = path` | a field | `schema_with = crate::schemas::slug`: the node the function returns |
 /// | `description = "..."` | any | overrides the doc comment |
 /// | `min_length = N`, `max_length = N` | strings | `min_length = 1` |
 /// | `pattern = "..."` | strings | `pattern = "^[a-z]+$"`, checked at compile time against the grammar of [`Pattern`](crate::Pattern) |
@@ -190,6 +282,15 @@ pub mod __private {
 /// an integer) is read as the integer, and properties that the schema does
 /// not name are ignored, also where serde would refuse them (beside the key
 /// of an externally tagged variant).
+///
+/// When serde still refuses a value the schema accepted (a hand-written
+/// `Deserialize`, a day its month does not have), the error is
+/// [`ArgsError::Deserialize`]: the agent-facing object has one entry in
+/// `errors`, with the `path` of the value serde refused, the `schema_path`
+/// of the node that accepted it, `keyword: "deserialize"` and serde's
+/// message. The path comes from serde_path_to_error, on this slow path
+/// only; inside a value serde buffers (an internally tagged or untagged
+/// enum) it points at that value.
 pub trait ToolArgs {
     /// The checked schema, built at the first call and shared afterwards.
     fn schema() -> &'static ToolArgsSchema;

@@ -1,63 +1,24 @@
-//! [`ToolArgsField`]: the schema node of a type that can appear in tool
-//! arguments, with impls for the std types serde deserializes from JSON.
+//! [`ToolArgsNode`] for the std types serde deserializes from JSON: strings,
+//! numbers, booleans, sequences and the wrappers that are their content.
 //!
-//! The derive asks every field type for its node through this trait, so the
-//! mapping lives in the library (where `usize::MAX` is the target's) and
-//! nested derived types are inlined by calling their own impl.
+//! The mapping lives in the library (where `usize::MAX` is the target's),
+//! and the derive asks every field type for its node through the trait.
 
 use std::borrow::Cow;
 use std::collections::{BTreeSet, BinaryHeap, HashSet, LinkedList, VecDeque};
 use std::num::{NonZeroU16, NonZeroU32, NonZeroU64, NonZeroU8, NonZeroUsize};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::Arc;
 
 use serde_json::Number;
 
+use super::node::{kind, ToolArgsNode};
 use crate::schema::SchemaNode;
-
-/// The node kind a type's schema has, as a type, so that a keyword that
-/// does not apply (`min_length` on an integer) fails to compile even where
-/// the derive cannot see the type (an alias, a generic, a derived type).
-pub mod kind {
-    /// A `"type": "string"` node.
-    pub enum String {}
-    /// A `"type": "integer"` node.
-    pub enum Integer {}
-    /// A `"type": "number"` node.
-    pub enum Number {}
-    /// A `"type": "boolean"` node.
-    pub enum Boolean {}
-    /// A `"type": "array"` node.
-    pub enum Array {}
-    /// A `"type": "object"` node.
-    pub enum Object {}
-    /// A `oneOf` node.
-    pub enum OneOf {}
-}
-
-/// The schema node of a type used in tool arguments. Implemented by
-/// `#[derive(ToolArgs)]` and for the std types; not meant to be implemented
-/// by hand (its items may change).
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` has no Pedelec argsSchema",
-    label = "this type cannot be described by the argsSchema subset",
-    note = "derive `ToolArgs` for your own structs and enums; maps (`HashMap`, `BTreeMap`), \
-            `serde_json::Value`, tuples and `()` have no schema in the subset"
-)]
-pub trait ToolArgsField {
-    /// Which kind of node [`node`](Self::node) returns.
-    type Kind;
-    /// Whether a property of this type must be present. `false` for
-    /// `Option<T>`, which serde fills with `None` when it is missing.
-    const REQUIRED: bool = true;
-    /// The node, built afresh (the caller adds its keywords to it).
-    fn node() -> SchemaNode;
-}
 
 macro_rules! leaf {
     ($($ty:ty => $kind:ident, $node:expr;)*) => {$(
-        impl ToolArgsField for $ty {
+        impl ToolArgsNode for $ty {
             type Kind = kind::$kind;
             fn node() -> SchemaNode {
                 $node.into()
@@ -69,7 +30,10 @@ macro_rules! leaf {
 leaf! {
     String => String, SchemaNode::string();
     str => String, SchemaNode::string();
+    // serde reads a path from any string (and from bytes, which JSON has
+    // not).
     PathBuf => String, SchemaNode::string();
+    Path => String, SchemaNode::string();
     // serde reads a `char` from a string of exactly one code point, which is
     // what JSON Schema lengths count.
     char => String, SchemaNode::string().min_length(1).max_length(1);
@@ -87,7 +51,7 @@ fn integer(min: impl Into<Number>, max: impl Into<Number>) -> SchemaNode {
 
 macro_rules! integers {
     ($($ty:ty => $min:expr, $max:expr;)*) => {$(
-        impl ToolArgsField for $ty {
+        impl ToolArgsNode for $ty {
             type Kind = kind::Integer;
             fn node() -> SchemaNode {
                 integer($min, $max)
@@ -122,7 +86,7 @@ integers! {
 
 /// `Option<T>`: T's node, not required. The subset has no `null`, so an
 /// explicit `null` fails validation with T's type error.
-impl<T: ToolArgsField> ToolArgsField for Option<T> {
+impl<T: ToolArgsNode> ToolArgsNode for Option<T> {
     type Kind = T::Kind;
     const REQUIRED: bool = false;
     fn node() -> SchemaNode {
@@ -132,7 +96,7 @@ impl<T: ToolArgsField> ToolArgsField for Option<T> {
 
 macro_rules! pointers {
     ($($ty:ident),*) => {$(
-        impl<T: ToolArgsField + ?Sized> ToolArgsField for $ty<T> {
+        impl<T: ToolArgsNode + ?Sized> ToolArgsNode for $ty<T> {
             type Kind = T::Kind;
             const REQUIRED: bool = T::REQUIRED;
             fn node() -> SchemaNode {
@@ -144,7 +108,7 @@ macro_rules! pointers {
 
 pointers!(Box, Rc, Arc);
 
-impl<T: ToolArgsField + ?Sized> ToolArgsField for &T {
+impl<T: ToolArgsNode + ?Sized> ToolArgsNode for &T {
     type Kind = T::Kind;
     const REQUIRED: bool = T::REQUIRED;
     fn node() -> SchemaNode {
@@ -152,7 +116,7 @@ impl<T: ToolArgsField + ?Sized> ToolArgsField for &T {
     }
 }
 
-impl<T: ToolArgsField + ToOwned + ?Sized> ToolArgsField for Cow<'_, T> {
+impl<T: ToolArgsNode + ToOwned + ?Sized> ToolArgsNode for Cow<'_, T> {
     type Kind = T::Kind;
     const REQUIRED: bool = T::REQUIRED;
     fn node() -> SchemaNode {
@@ -162,7 +126,7 @@ impl<T: ToolArgsField + ToOwned + ?Sized> ToolArgsField for Cow<'_, T> {
 
 macro_rules! sequences {
     ($($ty:ident $(<$extra:ident>)? => $unique:expr;)*) => {$(
-        impl<T: ToolArgsField $(, $extra)?> ToolArgsField for $ty<T $(, $extra)?> {
+        impl<T: ToolArgsNode $(, $extra)?> ToolArgsNode for $ty<T $(, $extra)?> {
             type Kind = kind::Array;
             fn node() -> SchemaNode {
                 SchemaNode::array(T::node()).unique_items($unique).into()
@@ -181,7 +145,7 @@ sequences! {
     BTreeSet => true;
 }
 
-impl<T: ToolArgsField> ToolArgsField for [T] {
+impl<T: ToolArgsNode> ToolArgsNode for [T] {
     type Kind = kind::Array;
     fn node() -> SchemaNode {
         SchemaNode::array(T::node()).into()
@@ -189,7 +153,7 @@ impl<T: ToolArgsField> ToolArgsField for [T] {
 }
 
 /// `[T; N]`: serde demands exactly `N` items.
-impl<T: ToolArgsField, const N: usize> ToolArgsField for [T; N] {
+impl<T: ToolArgsNode, const N: usize> ToolArgsNode for [T; N] {
     type Kind = kind::Array;
     fn node() -> SchemaNode {
         SchemaNode::array(T::node())
