@@ -4,7 +4,7 @@
 //! its keys (serde_json's map is sorted unless its `preserve_order` feature
 //! is on, which would change the library's behaviour everywhere) and lose
 //! its layout. So `--fix` and `--export` replace only the bytes of the
-//! schemas they rewrite, found by `locate.rs`, and leave the rest of the
+//! schemas they rewrite, found by `locate/`, and leave the rest of the
 //! file - its key order, its formatting, its line endings - as it was.
 
 use std::ops::Range;
