@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes the seed corpus of each fuzz target from the shared test data
 (../shared beside the checkout): every real-world and conformance schema
-for parse_and_lint; each accepted conformance case's schema and data for
-validate; every pattern in them, with a test string, for pattern.
+for parse_and_lint and convert; each accepted conformance case's schema
+and data for validate and export; every pattern in them, with a test
+string, for pattern.
 Run from fuzz/: python3 seed.py. libFuzzer grows the corpus from there;
 `cargo fuzz cmin` keeps it small before it is committed."""
 import glob, hashlib, json, os
@@ -39,11 +40,13 @@ schemas += [group["schema"] for group in accepted + rejected]
 found = set()
 for schema in schemas:
     write("parse_and_lint", json.dumps(schema, indent=1).encode())
+    write("convert", json.dumps(schema).encode())
     patterns(schema, found)
 for group in accepted:
     for test in group["tests"]:
         text = json.dumps(group["schema"]) + "\0" + json.dumps(test["data"])
         write("validate", text.encode())
+        write("export", text.encode())
 for source in sorted(found) + ["^(?<y>\\d{4})-\\p{Lu}[^]\\u{1F600}$", "[\\b]\\0\\cJ\\x41"]:
     write("pattern", (source + "\nabc 2026-Ab\U0001F600\n").encode())
 print({t: len(os.listdir(os.path.join("corpus", t))) for t in os.listdir("corpus")})

@@ -56,3 +56,13 @@ fn validate_corpus() {
 fn pattern_corpus() {
     replay("pattern", fuzz::pattern);
 }
+
+#[test]
+fn convert_corpus() {
+    replay("convert", fuzz::convert);
+}
+
+#[test]
+fn export_corpus() {
+    replay("export", fuzz::export);
+}

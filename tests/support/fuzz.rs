@@ -6,9 +6,11 @@
 //! Each function takes arbitrary bytes and panics only when the library
 //! breaks one of its promises: never panicking, `is_valid` agreeing with
 //! `validate`, every error serializing and pointing at something that
-//! exists, schemas round-tripping through JSON.
+//! exists, schemas round-tripping through JSON, conversion landing inside
+//! the subset and standing still once there, export reporting changes at
+//! places that exist and `normalize` leaving valid arguments alone.
 
-use pedelec_schema::{lint, Pattern, Severity, ToolArgsSchema};
+use pedelec_schema::{convert as convert_schema, lint, Pattern, Profile, Severity, ToolArgsSchema};
 use serde_json::Value;
 
 /// Parses the bytes as a schema (when they are UTF-8 JSON) and lints them:
@@ -108,5 +110,87 @@ pub fn pattern(data: &[u8]) {
             pattern.is_match(subject);
         }
         Err(error) => assert!(!error.to_string().is_empty()),
+    }
+}
+
+/// Converts the bytes as a schema (when they are UTF-8 JSON): the result
+/// is inside the subset and lints without errors; converting it again
+/// changes nothing, and converting the source again gives the same result;
+/// every change and every error serializes.
+pub fn convert(data: &[u8]) {
+    let Ok(source) = serde_json::from_slice::<Value>(data) else {
+        return;
+    };
+    let converted = match convert_schema(&source) {
+        Ok(converted) => converted,
+        Err(error) => {
+            assert!(!error.reasons().is_empty());
+            serde_json::to_string(&error).expect("a conversion error serializes");
+            return;
+        }
+    };
+    serde_json::to_string(&converted.changes).expect("the changes serialize");
+    let schema = converted.schema.to_value();
+    let findings = lint(&schema);
+    assert!(
+        findings.iter().all(|d| d.severity != Severity::Error),
+        "the converted schema has lint errors: {findings:?}"
+    );
+    let again = convert_schema(&schema).expect("a converted schema converts");
+    assert!(
+        again.changes.is_empty(),
+        "converting twice changed {:?}",
+        again.changes
+    );
+    assert_eq!(again.schema, converted.schema);
+    let repeated = convert_schema(&source).expect("the source converted once");
+    assert_eq!(
+        repeated.schema, converted.schema,
+        "conversion is not deterministic"
+    );
+    assert_eq!(
+        repeated.changes, converted.changes,
+        "conversion is not deterministic"
+    );
+}
+
+/// The bytes before the first NUL are a schema, the rest a value (as for
+/// [`validate`]). For an accepted schema, every profile's export reports
+/// its changes at places that exist in the schema and serializes; the MCP
+/// export is the schema itself; and `normalize` never changes a value the
+/// schema accepts, and changes nothing the second time.
+pub fn export(data: &[u8]) {
+    let split = data.iter().position(|&b| b == 0).unwrap_or(data.len());
+    let (schema_text, rest) = data.split_at(split);
+    let Ok(Ok(schema)) = std::str::from_utf8(schema_text).map(ToolArgsSchema::from_json_str) else {
+        return;
+    };
+    let ours = schema.to_value();
+    for &profile in Profile::ALL {
+        let exported = schema.export(profile);
+        serde_json::to_string(&exported.changes).expect("the changes serialize");
+        for change in &exported.changes {
+            assert!(
+                ours.pointer(&change.pointer).is_some(),
+                "{profile}: change {change} points at nothing"
+            );
+        }
+        if profile == Profile::Mcp {
+            assert!(exported.changes.is_empty());
+            assert_eq!(exported.schema, ours);
+        }
+    }
+    let Ok(value) = serde_json::from_slice::<Value>(rest.get(1..).unwrap_or_default()) else {
+        return;
+    };
+    for &profile in Profile::ALL {
+        let mut once = value.clone();
+        schema.normalize(profile, &mut once);
+        if schema.is_valid(&value) {
+            assert_eq!(once, value, "{profile}: normalize changed a valid value");
+        }
+        let mut twice = once.clone();
+        schema.normalize(profile, &mut twice);
+        assert_eq!(twice, once, "{profile}: normalize is not idempotent");
     }
 }
