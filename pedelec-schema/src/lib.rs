@@ -19,6 +19,11 @@
 //!   `serde` attributes, checking at compile time that it stays inside the
 //!   subset; [`ToolArgs::from_args`] validates the arguments, then reads them
 //!   into the type. See [`ToolArgs`] for the type mapping and the attributes.
+//! - Tolerant intake, opt-in and reported: [`ToolArgsSchema::coerce`] turns
+//!   what agents commonly mis-encode (`"42"`, `"true"`, JSON text, a lone
+//!   value for a list) into what the schema asks for, and
+//!   [`ToolArgsSchema::unknown_properties`] reports the properties the
+//!   schema does not name, with a "did you mean".
 //!
 //! ```
 //! use pedelec_schema::ToolArgsSchema;
@@ -68,6 +73,24 @@
 //!   same properties in another order are equal.
 //! - **Integer `enum` values** must be integers (`1.0` counts): a fractional
 //!   value could never pass, so it is an `enum_type_mismatch` error.
+//! - **Coercion fires only where a value lacks its node's type**, and makes
+//!   it a value of that type, so a valid value is never touched; bounds,
+//!   patterns and `enum`s stay validation's. Number text must be exactly a
+//!   JSON number and reads as the same text unquoted would. Under a
+//!   `oneOf`, a value is coerced only when exactly one branch's coercion
+//!   gives a value the `oneOf` accepts. Every intake [`ChangeCode`] widens:
+//!   the tool takes in what the schema alone refused. A change's pointer is
+//!   where the value is after coercion.
+//! - **Unknown properties** stay allowed, as the subset says;
+//!   [`ToolArgsSchema::validate_refusing_unknown`] refuses them after the
+//!   schema's own errors, with keyword `properties` and the object's
+//!   `properties` as schema path. Under a `oneOf` only the accepting
+//!   branch's names count; where no single branch accepts, validation
+//!   already fails and the walk does not guess. "Did you mean" compares
+//!   names without case by optimal string alignment distance (at most a
+//!   third of the longer name, one edit for short names), for the first 32
+//!   unknown properties of a call and names up to 64 characters, which
+//!   bounds what an agent's keys can cost.
 //!
 //! ## Limits
 //!
@@ -108,6 +131,7 @@
 mod change;
 mod diagnostic;
 mod error;
+mod intake;
 mod lint;
 mod message;
 mod numeric;
@@ -123,6 +147,7 @@ mod validate;
 pub use change::{Change, ChangeCode, ChangeSeverity, Effect};
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use error::SchemaError;
+pub use intake::{Coerce, Intake, RefuseUnknown, ReportOnly, UnknownProperty};
 pub use lint::lint;
 pub use parse::{MAX_BRANCHES, MAX_BRANCH_PRODUCT, MAX_DEPTH, MAX_ENUM_VALUES, MAX_PROPERTIES};
 pub use pattern::{Pattern, PatternError, MAX_COMPILED_SIZE, MAX_NESTING, MAX_PATTERN_LEN};

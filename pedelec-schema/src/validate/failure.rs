@@ -82,6 +82,13 @@ pub(crate) enum Failure {
         first: usize,
         second: usize,
     },
+    /// A property the object's schema does not name, refused only by
+    /// [`ToolArgsSchema::validate_refusing_unknown`](crate::ToolArgsSchema::validate_refusing_unknown)
+    /// (the subset allows it). Its error's path is the property's own.
+    UnknownProperty {
+        name: SmallString,
+        suggestion: Option<SmallString>,
+    },
 }
 
 /// How many failures of each branch a "matches none" message quotes.
@@ -113,6 +120,16 @@ impl Failure {
             Failure::UniqueItems { .. } => "uniqueItems",
             Failure::Required { .. } => "required",
             Failure::NoBranch { .. } | Failure::SeveralBranches { .. } => "oneOf",
+            Failure::UnknownProperty { .. } => "properties",
+        }
+    }
+
+    /// The property name that a failure about one property of the object
+    /// adds to the object's path (only an unknown property's).
+    pub(crate) fn property(&self) -> Option<&str> {
+        match self {
+            Failure::UnknownProperty { name, .. } => Some(name.as_str()),
+            _ => None,
         }
     }
 }
@@ -180,6 +197,9 @@ impl Display for Failure {
                 "the value matches {count} of the {branches} `oneOf` branches (the first two: \
                  {first} and {second}), but must match exactly one; send only the fields of one branch"
             ),
+            Failure::UnknownProperty { name, suggestion } => {
+                write_unknown_property(f, name.as_str(), suggestion.as_ref().map(SmallString::as_str))
+            }
         }
     }
 }
@@ -212,4 +232,17 @@ fn write_no_branch(f: &mut Formatter<'_>, branches: &[BranchFailures]) -> fmt::R
         }
     }
     f.write_str(")")
+}
+
+/// "the schema names no property "nmae"; did you mean "name"?"
+fn write_unknown_property(
+    f: &mut Formatter<'_>,
+    name: &str,
+    suggestion: Option<&str>,
+) -> fmt::Result {
+    write!(f, "the schema names no property {}", Quoted::new(name))?;
+    match suggestion {
+        Some(suggestion) => write!(f, "; did you mean {}?", Quoted::new(suggestion)),
+        None => Ok(()),
+    }
 }
