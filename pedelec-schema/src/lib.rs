@@ -19,11 +19,16 @@
 //!   `serde` attributes, checking at compile time that it stays inside the
 //!   subset; [`ToolArgs::from_args`] validates the arguments, then reads them
 //!   into the type. See [`ToolArgs`] for the type mapping and the attributes.
+//! - [`Checked<T>`] does the same inside any framework that deserializes a
+//!   tool's arguments (rmcp's `Parameters<_>`, an HTTP extractor); with the
+//!   `schemars` feature it also publishes `T::schema()` as its
+//!   `JsonSchema`.
 //! - Tolerant intake, opt-in and reported: [`ToolArgsSchema::coerce`] turns
 //!   what agents commonly mis-encode (`"42"`, `"true"`, JSON text, a lone
 //!   value for a list) into what the schema asks for, and
 //!   [`ToolArgsSchema::unknown_properties`] reports the properties the
-//!   schema does not name, with a "did you mean".
+//!   schema does not name, with a "did you mean". [`CheckedWith<T, I>`]
+//!   turns them on for a type.
 //!
 //! ```
 //! use pedelec_schema::ToolArgsSchema;
@@ -73,6 +78,20 @@
 //!   same properties in another order are equal.
 //! - **Integer `enum` values** must be integers (`1.0` counts): a fractional
 //!   value could never pass, so it is an `enum_type_mismatch` error.
+//! - **[`Checked<T>`]'s error** is a deserializer's error, a message only,
+//!   so it names every failure with its path (the agent-facing `message`
+//!   stops at five, its `errors` list holding the rest). It reads the
+//!   arguments into a `serde_json::Value` first: any self-describing format
+//!   works. Its `JsonSchema` (feature `schemars`, schemars 1 as rmcp 3
+//!   uses) is `T::schema()`, inline, nothing added; rmcp's own generator
+//!   adds `"$schema"` at the root and drops the root `description`, so a
+//!   tool that must publish `T::schema()` exactly sets rmcp's
+//!   `#[tool(input_schema = ...)]` (see `examples/rmcp_server.rs`).
+//! - **Intake is chosen by a type parameter**, of [`CheckedWith<T, I>`]
+//!   rather than of `Checked`, so that `Checked(args)` stays a one-field
+//!   pattern and `CheckedWith` keeps what intake did (`changes`, `unknown`)
+//!   for the handler. Policies: [`Coerce`], [`RefuseUnknown`], a tuple of
+//!   both, [`ReportOnly`], or an [`Intake`] impl of one's own.
 //! - **Coercion fires only where a value lacks its node's type**, and makes
 //!   it a value of that type, so a valid value is never touched; bounds,
 //!   patterns and `enum`s stay validation's. Number text must be exactly a
@@ -129,6 +148,7 @@
 #![forbid(unsafe_code)]
 
 mod change;
+mod checked;
 mod diagnostic;
 mod error;
 mod intake;
@@ -145,6 +165,7 @@ mod tool_args_schema;
 mod validate;
 
 pub use change::{Change, ChangeCode, ChangeSeverity, Effect};
+pub use checked::{Checked, CheckedWith};
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use error::SchemaError;
 pub use intake::{Coerce, Intake, RefuseUnknown, ReportOnly, UnknownProperty};

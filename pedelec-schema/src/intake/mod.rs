@@ -39,6 +39,7 @@ use crate::schema::SchemaNode;
 use crate::validate::Validator;
 
 pub use policy::{Coerce, Intake, RefuseUnknown, ReportOnly};
+pub(crate) use unknown::refused;
 pub use unknown::UnknownProperty;
 
 /// The validators of the nodes a walk asked about, compiled at the first
