@@ -21,7 +21,7 @@ use std::sync::{Arc, Mutex};
 use pedelec_schema::{Checked, CheckedWith, Coerce, RefuseUnknown, ToolArgs};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
-use rmcp::model::{CallToolResult, Implementation, JsonObject, ServerCapabilities, ServerConfig};
+use rmcp::model::{CallToolResult, Implementation, ServerCapabilities, ServerConfig};
 use rmcp::{tool, tool_handler, tool_router, ServerHandler, ServiceExt};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -107,21 +107,14 @@ impl NotesServer {
     }
 }
 
-/// `T::schema()`, as rmcp holds a tool's input schema. rmcp would derive
-/// one from `Parameters<Checked<T>>`'s `JsonSchema` (feature `schemars`),
-/// but its generator adds `"$schema"` and removes the root `description`
-/// (see `tests/rmcp.rs`), so this publishes `T::schema()` exactly.
-pub fn input_schema<T: ToolArgs>() -> JsonObject {
-    match T::schema().to_value() {
-        serde_json::Value::Object(object) => object,
-        _ => unreachable!("a ToolArgsSchema serializes as a JSON object"),
-    }
-}
-
 #[tool_router]
 impl NotesServer {
     /// Adds a signed amount to the counter and returns its new value.
-    #[tool(input_schema = input_schema::<AddToCounter>())]
+    // rmcp would derive the schema from `Checked<AddToCounter>`'s
+    // `JsonSchema` (feature `schemars`), but adds `"$schema"` to it and
+    // drops its root `description` (see `tests/rmcp.rs`); given here, it is
+    // published exactly.
+    #[tool(input_schema = AddToCounter::schema().to_json_object())]
     async fn add_to_counter(
         &self,
         Parameters(Checked(args)): Parameters<Checked<AddToCounter>>,
@@ -135,7 +128,7 @@ impl NotesServer {
     }
 
     /// Finds notes that contain a word, optionally only those with given tags.
-    #[tool(input_schema = input_schema::<SearchNotes>())]
+    #[tool(input_schema = SearchNotes::schema().to_json_object())]
     async fn search_notes(
         &self,
         Parameters(search): Parameters<CheckedWith<SearchNotes, (Coerce, RefuseUnknown)>>,

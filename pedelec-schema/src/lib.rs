@@ -86,7 +86,8 @@
 //!   uses) is `T::schema()`, inline, nothing added; rmcp's own generator
 //!   adds `"$schema"` at the root and drops the root `description`, so a
 //!   tool that must publish `T::schema()` exactly sets rmcp's
-//!   `#[tool(input_schema = ...)]` (see `examples/rmcp_server.rs`).
+//!   `#[tool(input_schema = T::schema().to_json_object())]` (see
+//!   `examples/rmcp_server.rs`).
 //! - **Intake is chosen by a type parameter**, of [`CheckedWith<T, I>`]
 //!   rather than of `Checked`, so that `Checked(args)` stays a one-field
 //!   pattern and `CheckedWith` keeps what intake did (`changes`, `unknown`)

@@ -14,7 +14,6 @@ use std::any::type_name;
 use std::borrow::Cow;
 
 use schemars::{JsonSchema, Schema, SchemaGenerator};
-use serde_json::Value;
 
 use super::{Checked, CheckedWith};
 use crate::intake::Intake;
@@ -60,11 +59,7 @@ impl<T: ToolArgs, I: Intake> JsonSchema for CheckedWith<T, I> {
 
 /// `T::schema()`, as schemars holds a schema.
 fn schema_of<T: ToolArgs>() -> Schema {
-    match T::schema().to_value() {
-        Value::Object(object) => Schema::from(object),
-        // A root schema is an object node, and serializes as a JSON object.
-        _ => unreachable!("a ToolArgsSchema serializes as a JSON object"),
-    }
+    Schema::from(T::schema().to_json_object())
 }
 
 /// `Search` for `my_crate::tools::Search`, and `Page<my_crate::Row>` for a
