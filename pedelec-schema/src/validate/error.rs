@@ -18,7 +18,6 @@ use serde::ser::{Serialize, SerializeStruct, Serializer};
 use super::failure::Failure;
 use super::site::Span;
 use super::trail::{instance_pointer, Indices};
-use crate::small_string::SmallString;
 
 /// One way a value failed its schema.
 ///
@@ -96,8 +95,8 @@ impl ValidationError {
             site,
             0,
             Failure::UnknownProperty {
-                name: SmallString::from(name),
-                suggestion: suggestion.map(SmallString::from),
+                name: name.into(),
+                suggestion: suggestion.map(Box::from),
             },
         )
     }

@@ -85,9 +85,11 @@ pub(crate) enum Failure {
     /// A property the object's schema does not name, refused only by
     /// [`ToolArgsSchema::validate_refusing_unknown`](crate::ToolArgsSchema::validate_refusing_unknown)
     /// (the subset allows it). Its error's path is the property's own.
+    /// Boxed, not inline: the walk that finds it allocates anyway, and
+    /// the variant stays smaller than the hot ones.
     UnknownProperty {
-        name: SmallString,
-        suggestion: Option<SmallString>,
+        name: Box<str>,
+        suggestion: Option<Box<str>>,
     },
 }
 
@@ -128,7 +130,7 @@ impl Failure {
     /// adds to the object's path (only an unknown property's).
     pub(crate) fn property(&self) -> Option<&str> {
         match self {
-            Failure::UnknownProperty { name, .. } => Some(name.as_str()),
+            Failure::UnknownProperty { name, .. } => Some(name),
             _ => None,
         }
     }
@@ -198,7 +200,7 @@ impl Display for Failure {
                  {first} and {second}), but must match exactly one; send only the fields of one branch"
             ),
             Failure::UnknownProperty { name, suggestion } => {
-                write_unknown_property(f, name.as_str(), suggestion.as_ref().map(SmallString::as_str))
+                write_unknown_property(f, name, suggestion.as_deref())
             }
         }
     }
