@@ -53,6 +53,12 @@ fn it_is_transparent() {
     assert_eq!(checked.query, "x", "Deref");
     checked.query.push('y');
     assert_eq!(checked.into_inner().query, "xy");
+    let round_trip = Checked(json!({"any": "value"}));
+    assert_eq!(
+        serde_json::to_value(&round_trip).unwrap(),
+        json!({"any": "value"}),
+        "Serialize"
+    );
     let error = Checked::<Search>::from_args(json!({})).unwrap_err();
     assert_eq!(error.errors()[0].keyword(), "required");
 }

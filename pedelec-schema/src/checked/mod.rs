@@ -23,7 +23,7 @@ use std::fmt;
 use std::ops::{Deref, DerefMut};
 
 use serde::de::{DeserializeOwned, Deserializer, Error as _};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use crate::{ArgsError, ToolArgs, ToolArgsSchema};
@@ -100,6 +100,13 @@ impl<T> Deref for Checked<T> {
 impl<T> DerefMut for Checked<T> {
     fn deref_mut(&mut self) -> &mut T {
         &mut self.0
+    }
+}
+
+/// Serializes as `T` does: the wrapper is transparent both ways.
+impl<T: Serialize> Serialize for Checked<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
     }
 }
 

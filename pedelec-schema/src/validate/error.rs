@@ -87,12 +87,10 @@ impl ValidationError {
         name: &str,
         suggestion: Option<&str>,
     ) -> Self {
-        let pointers: Arc<str> = Arc::from(object_pointer);
-        let site = Span::appended(&mut String::new(), |all| all.push_str(object_pointer));
         ValidationError::new(
             Indices::Heap(indices.into()),
-            pointers,
-            site,
+            Arc::from(object_pointer),
+            Span::whole(object_pointer),
             0,
             Failure::UnknownProperty {
                 name: name.into(),
