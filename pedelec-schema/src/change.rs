@@ -440,7 +440,30 @@ change_codes! {
     /// with an object of no properties, which Gemini has been seen to refuse.
     ParametersOmitted = "parameters_omitted", Lossless, Note;
 
-    // Tolerant intake of arguments (`ToolArgsSchema::coerce`).
+    // Tolerant intake of arguments (`ToolArgsSchema::coerce`). Every
+    // coercion widens: the schema refused the value as it came, and
+    // validation after `coerce` accepts what the agent meant. The schema
+    // itself does not change; what widens is what the tool takes in.
+
+    /// A string under an `integer` or `number` node whose whole text is a
+    /// JSON number (`"42"`, `"-1.5e3"`) became that number, exactly as the
+    /// same text unquoted would have been read. Widens: `{"n": "42"}` is
+    /// now taken as `{"n": 42}`.
+    NumberFromString = "number_from_string", Widens, Note;
+    /// The string `"true"` or `"false"` under a `boolean` node became the
+    /// boolean. Widens.
+    BooleanFromString = "boolean_from_string", Widens, Note;
+    /// A string under an `array` node that holds a JSON array became that
+    /// array (and its items were then coerced in turn). Widens.
+    ArrayFromJsonText = "array_from_json_text", Widens, Note;
+    /// A string under an `object` node (the root included) that holds a
+    /// JSON object became that object (and its properties were then coerced
+    /// in turn). Widens.
+    ObjectFromJsonText = "object_from_json_text", Widens, Note;
+    /// A lone value under an `array` node, of the type of the array's items,
+    /// became a one-item array. Widens: `{"tags": "a"}` is now taken as
+    /// `{"tags": ["a"]}`.
+    WrappedInArray = "wrapped_in_array", Widens, Note;
 }
 
 impl fmt::Display for ChangeCode {

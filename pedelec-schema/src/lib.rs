@@ -24,6 +24,16 @@
 //!   A type the derive cannot see into carries its own node
 //!   ([`ToolArgsNode`]), or a field says where its node comes from
 //!   (`#[tool_args(as = Type)]`, `#[tool_args(schema_with = function)]`).
+//! - [`Checked<T>`] does the same inside any framework that deserializes a
+//!   tool's arguments (rmcp's `Parameters<_>`, an HTTP extractor); with the
+//!   `schemars` feature it also publishes `T::schema()` as its
+//!   `JsonSchema`.
+//! - Tolerant intake, opt-in and reported: [`ToolArgsSchema::coerce`] turns
+//!   what agents commonly mis-encode (`"42"`, `"true"`, JSON text, a lone
+//!   value for a list) into what the schema asks for, and
+//!   [`ToolArgsSchema::unknown_properties`] reports the properties the
+//!   schema does not name, with a "did you mean". [`CheckedWith<T, I>`]
+//!   turns them on for a type.
 //!
 //! ```
 //! use pedelec_schema::ToolArgsSchema;
@@ -81,6 +91,39 @@
 //!   since the subset has no `format`.
 //! - **Integer `enum` values** must be integers (`1.0` counts): a fractional
 //!   value could never pass, so it is an `enum_type_mismatch` error.
+//! - **[`Checked<T>`]'s error** is a deserializer's error, a message only,
+//!   so it names every failure with its path (the agent-facing `message`
+//!   stops at five, its `errors` list holding the rest). It reads the
+//!   arguments into a `serde_json::Value` first: any self-describing format
+//!   works. Its `JsonSchema` (feature `schemars`, schemars 1 as rmcp 3
+//!   uses) is `T::schema()`, inline, nothing added; rmcp's own generator
+//!   adds `"$schema"` at the root and drops the root `description`, so a
+//!   tool that must publish `T::schema()` exactly sets rmcp's
+//!   `#[tool(input_schema = T::schema().to_json_object())]` (see
+//!   `examples/rmcp_server.rs`).
+//! - **Intake is chosen by a type parameter**, of [`CheckedWith<T, I>`]
+//!   rather than of `Checked`, so that `Checked(args)` stays a one-field
+//!   pattern and `CheckedWith` keeps what intake did (`changes`, `unknown`)
+//!   for the handler. Policies: [`Coerce`], [`RefuseUnknown`], a tuple of
+//!   both, [`ReportOnly`], or an [`Intake`] impl of one's own.
+//! - **Coercion fires only where a value lacks its node's type**, and makes
+//!   it a value of that type, so a valid value is never touched; bounds,
+//!   patterns and `enum`s stay validation's. Number text must be exactly a
+//!   JSON number and reads as the same text unquoted would. Under a
+//!   `oneOf`, a value is coerced only when exactly one branch's coercion
+//!   gives a value the `oneOf` accepts. Every intake [`ChangeCode`] widens:
+//!   the tool takes in what the schema alone refused. A change's pointer is
+//!   where the value is after coercion.
+//! - **Unknown properties** stay allowed, as the subset says;
+//!   [`ToolArgsSchema::validate_refusing_unknown`] refuses them after the
+//!   schema's own errors, with keyword `properties` and the object's
+//!   `properties` as schema path. Under a `oneOf` only the accepting
+//!   branch's names count; where no single branch accepts, validation
+//!   already fails and the walk does not guess. "Did you mean" compares
+//!   names without case by optimal string alignment distance (at most a
+//!   third of the longer name, one edit for short names), for the first 32
+//!   unknown properties of a call and names up to 64 characters, which
+//!   bounds what an agent's keys can cost.
 //!
 //! ## Conversion into the subset
 //!
@@ -395,10 +438,12 @@
 #![forbid(unsafe_code)]
 
 mod change;
+mod checked;
 mod convert;
 mod diagnostic;
 mod error;
 mod export;
+mod intake;
 mod lint;
 mod message;
 mod numeric;
@@ -412,10 +457,12 @@ mod tool_args_schema;
 mod validate;
 
 pub use change::{Change, ChangeCode, ChangeSeverity, Effect};
+pub use checked::{Checked, CheckedWith};
 pub use convert::{convert, ConvertError, ConvertErrorCode, ConvertReason, Converted};
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use error::SchemaError;
 pub use export::{Exported, ExportedTool, Profile, ToolDefinition, ToolNameError, UnknownProfile};
+pub use intake::{Coerce, Intake, RefuseUnknown, ReportOnly, UnknownProperty};
 pub use lint::lint;
 pub use parse::{MAX_BRANCHES, MAX_BRANCH_PRODUCT, MAX_DEPTH, MAX_ENUM_VALUES, MAX_PROPERTIES};
 pub use pattern::{Pattern, PatternError, MAX_COMPILED_SIZE, MAX_NESTING, MAX_PATTERN_LEN};

@@ -4,10 +4,10 @@
 //! set `CARGO_BIN_EXE_pedelec-lint` here (it does so only for a package's
 //! own binaries), and `cargo test --workspace` builds only the binary's
 //! unit-test harness, not the binary itself (it would, only for integration
-//! tests of its own package). So the tests ask cargo for it: one
-//! `cargo build --bin pedelec-lint --features cli` per test executable,
-//! which is a no-op when it is fresh, and which reports the executable's
-//! path. `PEDELEC_LINT_BIN` overrides this, to test an installed binary.
+//! tests of its own package). So the tests ask cargo for it
+//! (`pedelec_testdata::cargo`): one `cargo build --bin pedelec-lint
+//! --features cli` per test executable, which is a no-op when it is fresh.
+//! `PEDELEC_LINT_BIN` overrides this, to test an installed binary.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -29,39 +29,19 @@ pub fn binary() -> &'static Path {
     })
 }
 
-/// Builds the binary with the profile these tests were built with, and
-/// returns the path cargo reports for it.
+/// Builds the binary with the profile these tests were built with.
 fn build() -> PathBuf {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
-    let mut command = Command::new(cargo);
-    command
-        .args([
-            "build",
-            "--quiet",
-            "--message-format=json-render-diagnostics",
-        ])
-        .args(["--package", "pedelec-schema", "--features", "cli"])
-        .args(["--bin", "pedelec-lint", "--manifest-path"])
-        .arg(&manifest)
-        .stderr(Stdio::inherit());
-    if !cfg!(debug_assertions) {
-        command.arg("--release");
-    }
-    let output = command
-        .output()
-        .expect("cannot run cargo to build pedelec-lint");
-    assert!(
-        output.status.success(),
-        "cargo could not build pedelec-lint"
-    );
-    String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
-        .filter(|message| message["reason"] == "compiler-artifact")
-        .filter(|message| message["target"]["name"] == "pedelec-lint")
-        .find_map(|message| message["executable"].as_str().map(PathBuf::from))
-        .expect("cargo reported no pedelec-lint executable")
+    pedelec_testdata::cargo::executable(
+        &[
+            "--package",
+            "pedelec-schema",
+            "--features",
+            "cli",
+            "--bin",
+            "pedelec-lint",
+        ],
+        "pedelec-lint",
+    )
 }
 
 /// What one run of the binary did.

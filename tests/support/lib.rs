@@ -4,6 +4,7 @@
 //! the JSON-Schema-Test-Suite cases typed into the subset, and real tool
 //! schemas that agents publish.
 
+pub mod cargo;
 pub mod fuzz;
 
 use std::path::PathBuf;

@@ -76,13 +76,40 @@ impl ValidationError {
         }
     }
 
+    /// An unknown property `name` of the object that the node at
+    /// `object_pointer` checked, reached through the array `indices`; its
+    /// path is the property's own. Built by the unknown-property walk
+    /// (`intake/`), outside the compiled walk, so it carries its own
+    /// pointer.
+    pub(crate) fn unknown_property(
+        object_pointer: &str,
+        indices: &[usize],
+        name: &str,
+        suggestion: Option<&str>,
+    ) -> Self {
+        ValidationError::new(
+            Indices::Heap(indices.into()),
+            Arc::from(object_pointer),
+            Span::whole(object_pointer),
+            0,
+            Failure::UnknownProperty {
+                name: name.into(),
+                suggestion: suggestion.map(Box::from),
+            },
+        )
+    }
+
     /// Where in the value: a JSON Pointer (RFC 6901); `""` is the whole value.
     pub fn path(&self) -> String {
         let schema_pointer = self.site.of(&self.pointers);
-        instance_pointer(
+        let mut path = instance_pointer(
             schema_pointer.get(self.start..).unwrap_or_default(),
             &self.indices,
-        )
+        );
+        if let Some(property) = self.failure.property() {
+            crate::pointer::push(&mut path, property);
+        }
+        path
     }
 
     /// Where in the schema: a JSON Pointer to the keyword that failed.

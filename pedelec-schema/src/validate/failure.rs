@@ -82,6 +82,15 @@ pub(crate) enum Failure {
         first: usize,
         second: usize,
     },
+    /// A property the object's schema does not name, refused only by
+    /// [`ToolArgsSchema::validate_refusing_unknown`](crate::ToolArgsSchema::validate_refusing_unknown)
+    /// (the subset allows it). Its error's path is the property's own.
+    /// Boxed, not inline: the walk that finds it allocates anyway, and
+    /// the variant stays smaller than the hot ones.
+    UnknownProperty {
+        name: Box<str>,
+        suggestion: Option<Box<str>>,
+    },
 }
 
 /// How many failures of each branch a "matches none" message quotes.
@@ -113,6 +122,16 @@ impl Failure {
             Failure::UniqueItems { .. } => "uniqueItems",
             Failure::Required { .. } => "required",
             Failure::NoBranch { .. } | Failure::SeveralBranches { .. } => "oneOf",
+            Failure::UnknownProperty { .. } => "properties",
+        }
+    }
+
+    /// The property name that a failure about one property of the object
+    /// adds to the object's path (only an unknown property's).
+    pub(crate) fn property(&self) -> Option<&str> {
+        match self {
+            Failure::UnknownProperty { name, .. } => Some(name),
+            _ => None,
         }
     }
 }
@@ -180,6 +199,9 @@ impl Display for Failure {
                 "the value matches {count} of the {branches} `oneOf` branches (the first two: \
                  {first} and {second}), but must match exactly one; send only the fields of one branch"
             ),
+            Failure::UnknownProperty { name, suggestion } => {
+                write_unknown_property(f, name, suggestion.as_deref())
+            }
         }
     }
 }
@@ -212,4 +234,17 @@ fn write_no_branch(f: &mut Formatter<'_>, branches: &[BranchFailures]) -> fmt::R
         }
     }
     f.write_str(")")
+}
+
+/// "the schema names no property "nmae"; did you mean "name"?"
+fn write_unknown_property(
+    f: &mut Formatter<'_>,
+    name: &str,
+    suggestion: Option<&str>,
+) -> fmt::Result {
+    write!(f, "the schema names no property {}", Quoted::new(name))?;
+    match suggestion {
+        Some(suggestion) => write!(f, "; did you mean {}?", Quoted::new(suggestion)),
+        None => Ok(()),
+    }
 }

@@ -29,6 +29,14 @@ impl Span {
         }
     }
 
+    /// The whole of `text`, for an error that carries its own pointer.
+    pub(crate) fn whole(text: &str) -> Span {
+        Span {
+            start: 0,
+            end: text.len(),
+        }
+    }
+
     /// The length in bytes.
     pub(crate) fn len(self) -> usize {
         self.end - self.start

@@ -1,0 +1,145 @@
+//! [`CheckedWith<T, I>`]: [`Checked<T>`](super::Checked) with tolerant
+//! intake, the steps chosen by the policy `I`, and what they did kept for
+//! the handler.
+
+use std::fmt;
+use std::marker::PhantomData;
+use std::ops::{Deref, DerefMut};
+
+use serde::de::{DeserializeOwned, Deserializer, Error as _};
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::AgentMessage;
+use crate::intake::{Intake, UnknownProperty};
+use crate::{ArgsError, Change, ToolArgs};
+
+/// Tool arguments of type `T`, taken in with the tolerant-intake steps of
+/// the policy `I` ([`Coerce`](crate::Coerce),
+/// [`RefuseUnknown`](crate::RefuseUnknown), both as a tuple, or
+/// [`ReportOnly`](crate::ReportOnly)), then validated against `T::schema()`
+/// and read as [`Checked<T>`](super::Checked) reads them.
+///
+/// What the steps did stays with the arguments: the coercions made, and
+/// the unknown properties that were let through. The schema the model
+/// sees (the `schemars` feature) is `T::schema()` all the same: the
+/// published contract does not change, the server is lenient about it.
+///
+/// ```
+/// use pedelec_schema::{Checked, CheckedWith, Coerce, RefuseUnknown, ToolArgs};
+/// use serde::Deserialize;
+/// use serde_json::json;
+///
+/// #[derive(Debug, Deserialize, ToolArgs)]
+/// struct Search {
+///     query: String,
+///     #[tool_args(minimum = 1, maximum = 50)]
+///     limit: Option<u8>,
+/// }
+///
+/// // Strict: "20" is not an integer.
+/// assert!(serde_json::from_value::<Checked<Search>>(json!({"query": "x", "limit": "20"})).is_err());
+///
+/// // Tolerant: coerced, and the handler can see it was.
+/// let search: CheckedWith<Search, Coerce> =
+///     serde_json::from_value(json!({"query": "x", "limit": "20", "lang": "en"}))?;
+/// assert_eq!(search.limit, Some(20));
+/// assert_eq!(search.changes[0].pointer, "/limit");
+/// assert_eq!(search.unknown[0].path(), "/lang", "let through, and reported");
+///
+/// // Closed: an unknown property is an error, with a "did you mean".
+/// let error = serde_json::from_value::<CheckedWith<Search, (Coerce, RefuseUnknown)>>(
+///     json!({"query": "x", "limt": 5}),
+/// )
+/// .unwrap_err();
+/// assert!(error.to_string().ends_with(r#"/limt: the schema names no property "limt"; did you mean "limit"?"#));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+pub struct CheckedWith<T, I: Intake> {
+    /// The arguments.
+    pub args: T,
+    /// What coercion changed, each with its pointer (empty unless
+    /// `I::COERCE`).
+    pub changes: Vec<Change>,
+    /// The properties the schema does not name, which were let through
+    /// (empty when `I::REFUSE_UNKNOWN`: they were refused).
+    pub unknown: Vec<UnknownProperty>,
+    policy: PhantomData<fn() -> I>,
+}
+
+impl<T: ToolArgs + DeserializeOwned, I: Intake> CheckedWith<T, I> {
+    /// Takes `args` in with `I`'s steps, validates them against
+    /// `T::schema()` (refusing unknown properties if `I` says so) and reads
+    /// them into `T`.
+    pub fn from_args(mut args: Value) -> Result<Self, ArgsError> {
+        let schema = T::schema();
+        let changes = if I::COERCE {
+            schema.coerce(&mut args)
+        } else {
+            Vec::new()
+        };
+        let mut unknown = schema.unknown_properties(&args);
+        if I::REFUSE_UNKNOWN && !unknown.is_empty() {
+            let errors = crate::intake::refused(schema.validate(&args), unknown);
+            return Err(ArgsError::Invalid(errors));
+        }
+        if I::REFUSE_UNKNOWN {
+            unknown = Vec::new();
+        }
+        Ok(CheckedWith {
+            args: T::from_args(args)?,
+            changes,
+            unknown,
+            policy: PhantomData,
+        })
+    }
+}
+
+impl<T, I: Intake> CheckedWith<T, I> {
+    /// The arguments.
+    pub fn into_inner(self) -> T {
+        self.args
+    }
+}
+
+impl<T, I: Intake> Deref for CheckedWith<T, I> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.args
+    }
+}
+
+impl<T, I: Intake> DerefMut for CheckedWith<T, I> {
+    fn deref_mut(&mut self) -> &mut T {
+        &mut self.args
+    }
+}
+
+impl<T: fmt::Debug, I: Intake> fmt::Debug for CheckedWith<T, I> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CheckedWith")
+            .field("args", &self.args)
+            .field("changes", &self.changes)
+            .field("unknown", &self.unknown)
+            .finish()
+    }
+}
+
+impl<T: Clone, I: Intake> Clone for CheckedWith<T, I> {
+    fn clone(&self) -> Self {
+        CheckedWith {
+            args: self.args.clone(),
+            changes: self.changes.clone(),
+            unknown: self.unknown.clone(),
+            policy: PhantomData,
+        }
+    }
+}
+
+impl<'de, T: ToolArgs + DeserializeOwned, I: Intake> Deserialize<'de> for CheckedWith<T, I> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let args = Value::deserialize(deserializer)?;
+        Self::from_args(args).map_err(|error| D::Error::custom(AgentMessage(&error)))
+    }
+}

@@ -1,0 +1,278 @@
+//! [`ToolArgsSchema::coerce`]: what an agent commonly mis-encodes, turned
+//! into what the schema asks for, each change reported.
+//!
+//! Every rule fires only where the value does not have the type its node
+//! asks for, and turns it into a value of that type, so a value that
+//! validates is never touched (a property test checks this of the walk
+//! itself, below the shortcut that skips valid values). Bounds, patterns
+//! and `enum`s are validation's business: `"500"` under an integer node
+//! with `maximum: 100` becomes `500`, and validation then says why 500 is
+//! refused, which tells the agent more than "expected an integer".
+
+use serde_json::Value;
+
+use super::Validators;
+use crate::change::{Change, ChangeCode};
+use crate::message::{Described, Quoted};
+use crate::numeric::is_integer;
+use crate::schema::{ArrayNode, ObjectNode, OneOfNode, SchemaNode};
+use crate::ToolArgsSchema;
+
+impl ToolArgsSchema {
+    /// Turns what agents commonly mis-encode into what the schema asks for,
+    /// and reports each change. Opt-in: call it before
+    /// [`validate`](Self::validate), which then runs as always.
+    ///
+    /// Guided by the schema, and only where a value does not have its
+    /// node's type:
+    ///
+    /// - under an `integer` or `number` node, a string whose whole text is
+    ///   a JSON number becomes that number (`"42"` -> `42`, `"-1.5e3"` ->
+    ///   `-1500.0`), read exactly as the same text unquoted would be. Text
+    ///   that is not exactly a JSON number (`" 42"`, `"+1"`, `"0x10"`,
+    ///   `"NaN"`, `"1e400"`) stays a string, and so does a fraction under an
+    ///   `integer` node;
+    /// - under a `boolean` node, `"true"` and `"false"` become booleans;
+    /// - under an `array` or `object` node (the root included), a string
+    ///   that holds a JSON array or object becomes it, and is then coerced
+    ///   in turn;
+    /// - under an `array` node, a lone value that is (or coerces to) a
+    ///   value of the items' type becomes a one-item array (once: `1` under
+    ///   an array of arrays stays `1`);
+    /// - under a `oneOf`, a value is coerced only when exactly one branch's
+    ///   coercion yields a value the `oneOf` accepts.
+    ///
+    /// Nothing else changes: no default is filled in, no property is added
+    /// or removed. Each [`Change`] points at the value it made (a JSON
+    /// Pointer into `args` as they are after the call; inside JSON text
+    /// that was read, the places exist only there) and has one of the
+    /// "Tolerant intake" codes of [`ChangeCode`], all of which widen what
+    /// the tool takes in.
+    ///
+    /// ```
+    /// use pedelec_schema::{ChangeCode, ToolArgsSchema};
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object",
+    ///     "properties": {
+    ///         "limit": {"type": "integer", "minimum": 1},
+    ///         "tags": {"type": "array", "items": {"type": "string"}}
+    ///     }
+    /// }))?;
+    /// let mut args = json!({"limit": "20", "tags": "rust"});
+    /// let changes = schema.coerce(&mut args);
+    /// assert_eq!(args, json!({"limit": 20, "tags": ["rust"]}));
+    /// let codes: Vec<_> = changes.iter().map(|c| (c.pointer.as_str(), c.code)).collect();
+    /// assert_eq!(codes, [("/limit", ChangeCode::NumberFromString), ("/tags", ChangeCode::WrappedInArray)]);
+    /// assert!(schema.validate(&args).is_ok());
+    /// # Ok::<(), pedelec_schema::SchemaError>(())
+    /// ```
+    pub fn coerce(&self, args: &mut Value) -> Vec<Change> {
+        // A value that validates has nothing to coerce; checking that first
+        // costs no allocation, where the walk would compile `oneOf`s.
+        if self.is_valid(args) {
+            return Vec::new();
+        }
+        coerce_root(self.root(), args)
+    }
+}
+
+/// The walk behind [`ToolArgsSchema::coerce`], without its shortcut for
+/// valid values (the property tests call it directly).
+pub(crate) fn coerce_root(root: &ObjectNode, args: &mut Value) -> Vec<Change> {
+    let mut coercion = Coercion::default();
+    coercion.object(root, args);
+    coercion.changes
+}
+
+#[derive(Default)]
+struct Coercion {
+    /// The pointer of the value being looked at.
+    at: String,
+    changes: Vec<Change>,
+    validators: Validators,
+}
+
+impl Coercion {
+    fn node(&mut self, node: &SchemaNode, value: &mut Value) {
+        match node {
+            SchemaNode::Integer(_) => self.number(value, true),
+            SchemaNode::Number(_) => self.number(value, false),
+            SchemaNode::Boolean(_) => self.boolean(value),
+            SchemaNode::Array(array) => self.array(array, value),
+            SchemaNode::Object(object) => self.object(object, value),
+            SchemaNode::OneOf(one_of) => self.one_of(node, one_of, value),
+            SchemaNode::String(_) => {}
+        }
+    }
+
+    fn number(&mut self, value: &mut Value, integer: bool) {
+        let Value::String(text) = value else { return };
+        let Some(number) = exact_number(text) else {
+            return;
+        };
+        if integer && !is_integer(&number) {
+            return;
+        }
+        let message = format!(
+            "read the string {} as the number {number}",
+            Quoted::new(text)
+        );
+        self.record(ChangeCode::NumberFromString, message);
+        *value = Value::Number(number);
+    }
+
+    fn boolean(&mut self, value: &mut Value) {
+        let Value::String(text) = value else { return };
+        let boolean = match text.as_str() {
+            "true" => true,
+            "false" => false,
+            _ => return,
+        };
+        let message = format!("read the string \"{boolean}\" as the boolean {boolean}");
+        self.record(ChangeCode::BooleanFromString, message);
+        *value = Value::Bool(boolean);
+    }
+
+    fn array(&mut self, array: &ArrayNode, value: &mut Value) {
+        if let Some(Value::Array(items)) = json_text(value, Value::is_array) {
+            let message = format!(
+                "read the string as the JSON array it holds ({} items)",
+                items.len()
+            );
+            self.record(ChangeCode::ArrayFromJsonText, message);
+            *value = Value::Array(items);
+        }
+        let Value::Array(items) = value else {
+            return self.wrap(array, value);
+        };
+        for (index, item) in items.iter_mut().enumerate() {
+            let parent = self.at.len();
+            crate::pointer::push_index(&mut self.at, index);
+            self.node(&array.items, item);
+            self.at.truncate(parent);
+        }
+    }
+
+    /// A lone value under an array node: wrapped in a one-item array if it
+    /// is, or coerces to, a value of the items' type.
+    fn wrap(&mut self, array: &ArrayNode, value: &mut Value) {
+        let mut item = value.clone();
+        let mark = self.changes.len();
+        let parent = self.at.len();
+        crate::pointer::push_index(&mut self.at, 0);
+        self.node(&array.items, &mut item);
+        // A value is wrapped once: `1` under an array of arrays stays `1`.
+        let wrapped_twice = self.changes[mark..]
+            .iter()
+            .any(|change| change.code == ChangeCode::WrappedInArray && change.pointer == self.at);
+        self.at.truncate(parent);
+        if wrapped_twice || !has_type_of(&array.items, &item) {
+            self.changes.truncate(mark);
+            return;
+        }
+        let inside = self.changes.split_off(mark);
+        let message = format!("wrapped {} in a one-item array", Described(value));
+        self.record(ChangeCode::WrappedInArray, message);
+        self.changes.extend(inside);
+        *value = Value::Array(vec![item]);
+    }
+
+    fn object(&mut self, object: &ObjectNode, value: &mut Value) {
+        if let Some(Value::Object(map)) = json_text(value, Value::is_object) {
+            let message = format!(
+                "read the string as the JSON object it holds ({} properties)",
+                map.len()
+            );
+            self.record(ChangeCode::ObjectFromJsonText, message);
+            *value = Value::Object(map);
+        }
+        let Value::Object(map) = value else { return };
+        // By name, the order of validation's errors.
+        let mut properties: Vec<_> = object.properties.iter().collect();
+        properties.sort_by(|a, b| a.name.cmp(&b.name));
+        for property in properties {
+            if let Some(present) = map.get_mut(&property.name) {
+                let parent = self.at.len();
+                crate::pointer::push(&mut self.at, &property.name);
+                self.node(&property.node, present);
+                self.at.truncate(parent);
+            }
+        }
+    }
+
+    /// Coerces `value` only if exactly one value, among what each branch's
+    /// coercion makes of it, is one the `oneOf` accepts.
+    fn one_of(&mut self, node: &SchemaNode, one_of: &OneOfNode, value: &mut Value) {
+        if self.validators.accepts(node, value) {
+            return;
+        }
+        let mut found: Option<(Value, Vec<Change>)> = None;
+        for branch in &one_of.branches {
+            let mut candidate = value.clone();
+            let mark = self.changes.len();
+            self.node(branch, &mut candidate);
+            let changes = self.changes.split_off(mark);
+            if changes.is_empty() || !self.validators.accepts(node, &candidate) {
+                continue;
+            }
+            match &found {
+                Some((other, _)) if *other == candidate => {}
+                Some(_) => return,
+                None => found = Some((candidate, changes)),
+            }
+        }
+        if let Some((candidate, changes)) = found {
+            *value = candidate;
+            self.changes.extend(changes);
+        }
+    }
+
+    fn record(&mut self, code: ChangeCode, message: String) {
+        self.changes
+            .push(Change::new(code, self.at.clone(), message));
+    }
+}
+
+/// The number `text` spells, if the whole of it is a JSON number, read as
+/// serde_json reads that number in a document.
+fn exact_number(text: &str) -> Option<serde_json::Number> {
+    // A JSON number starts with `-` or a digit and ends with a digit; this
+    // also rules out the whitespace that JSON text may have around a value.
+    let starts = text.starts_with(|c: char| c == '-' || c.is_ascii_digit());
+    let ends = text.ends_with(|c: char| c.is_ascii_digit());
+    if !(starts && ends) {
+        return None;
+    }
+    match serde_json::from_str(text) {
+        Ok(Value::Number(number)) => Some(number),
+        _ => None,
+    }
+}
+
+/// The JSON value that the string `value` holds, if it is JSON text of a
+/// value of the kind `wanted` asks for.
+fn json_text(value: &Value, wanted: fn(&Value) -> bool) -> Option<Value> {
+    let Value::String(text) = value else {
+        return None;
+    };
+    serde_json::from_str(text).ok().filter(wanted)
+}
+
+/// Whether `value` has the JSON type `node` asks for (bounds aside); for a
+/// `oneOf`, the type of one of its branches.
+fn has_type_of(node: &SchemaNode, value: &Value) -> bool {
+    match node {
+        SchemaNode::String(_) => value.is_string(),
+        SchemaNode::Number(_) => value.is_number(),
+        SchemaNode::Integer(_) => matches!(value, Value::Number(number) if is_integer(number)),
+        SchemaNode::Boolean(_) => value.is_boolean(),
+        SchemaNode::Array(_) => value.is_array(),
+        SchemaNode::Object(_) => value.is_object(),
+        SchemaNode::OneOf(one_of) => one_of
+            .branches
+            .iter()
+            .any(|branch| has_type_of(branch, value)),
+    }
+}

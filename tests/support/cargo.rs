@@ -1,0 +1,48 @@
+//! Executables that cargo builds on request: a package's binary, or an
+//! example of this workspace.
+//!
+//! Cargo tells a test where its own package's binaries are
+//! (`CARGO_BIN_EXE_*`), but not where examples or another package's
+//! binaries are, and `cargo test --test NAME` does not build them. So the
+//! tests ask cargo: one `cargo build` per executable and test binary, a
+//! no-op when it is fresh, which reports the executable's path.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// Builds with `cargo build ARGS` (in the profile the tests were built
+/// with) and returns the executable of the target named `target`.
+pub fn executable(args: &[&str], target: &str) -> PathBuf {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
+    let mut command = Command::new(cargo);
+    command
+        .args([
+            "build",
+            "--quiet",
+            "--message-format=json-render-diagnostics",
+        ])
+        .args(args)
+        .arg("--manifest-path")
+        .arg(&manifest)
+        .stderr(Stdio::inherit());
+    if !cfg!(debug_assertions) {
+        command.arg("--release");
+    }
+    let output = command
+        .output()
+        .unwrap_or_else(|err| panic!("cannot run cargo to build {target}: {err}"));
+    assert!(output.status.success(), "cargo could not build {target}");
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .filter(|message| message["reason"] == "compiler-artifact")
+        .filter(|message| message["target"]["name"] == target)
+        .find_map(|message| message["executable"].as_str().map(PathBuf::from))
+        .unwrap_or_else(|| panic!("cargo reported no executable for {target}"))
+}
+
+/// This workspace's example `name`, built.
+pub fn example(name: &str) -> PathBuf {
+    executable(&["--example", name], name)
+}
