@@ -109,3 +109,8 @@ fn murmur_tool_result() {
         assert!(seen.contains(&expected), "no {expected:?} among {seen:?}");
     }
 }
+
+#[test]
+fn export() {
+    check("export");
+}
