@@ -104,27 +104,40 @@ impl Indices {
     }
 }
 
-/// The JSON Pointer of the value that the node at `schema_pointer` checked,
-/// with `indices` for its `items` steps; both relative to the same place.
-pub(crate) fn instance_pointer(schema_pointer: &str, indices: &Indices) -> String {
-    let mut pointer = String::new();
+/// Writes the JSON Pointer of the value that the node at `schema_pointer`
+/// checked into `out`, with `indices` for its `items` steps; both relative
+/// to the same place.
+///
+/// The schema pointer is read token by token in place: each step is a
+/// keyword (`properties`, `items`, `oneOf`) and, but for `items`, one more
+/// token, so the walk never needs to look at a property's name but to copy
+/// it.
+pub(crate) fn write_instance_pointer(schema_pointer: &str, indices: &Indices, out: &mut String) {
     let mut indices = indices.iter();
-    let mut tokens = schema_pointer.split('/').skip(1);
-    while let Some(keyword) = tokens.next() {
-        match keyword {
-            "properties" => {
-                // Escaped in the schema pointer as in the value's.
-                pointer.push('/');
-                pointer.push_str(tokens.next().unwrap_or_default());
-            }
-            "items" => crate::pointer::push_index(&mut pointer, indices.next().unwrap_or_default()),
+    let mut rest = schema_pointer;
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix("/properties/") {
+            // Escaped in the schema pointer as in the value's.
+            let (name, next) = after.split_at(token_end(after));
+            out.push('/');
+            out.push_str(name);
+            rest = next;
+        } else if let Some(after) = rest.strip_prefix("/items") {
+            crate::pointer::push_index(out, indices.next().unwrap_or_default());
+            rest = after;
+        } else {
             // `oneOf/N`: a branch checks the value the `oneOf` is at.
-            _ => {
-                tokens.next();
-            }
+            let after = rest.get(1..).unwrap_or_default();
+            let after = &after[token_end(after)..];
+            let after = after.get(1..).unwrap_or_default();
+            rest = &after[token_end(after)..];
         }
     }
-    pointer
+}
+
+/// Where the token at the start of `text` ends: the next `/`, or the end.
+fn token_end(text: &str) -> usize {
+    text.bytes().position(|b| b == b'/').unwrap_or(text.len())
 }
 
 #[cfg(test)]
@@ -183,11 +196,9 @@ mod tests {
             ("/items/items", &[1, 0], "/1/0"),
         ];
         for (schema_pointer, path, expected) in cases {
-            assert_eq!(
-                instance_pointer(schema_pointer, &indices_of(path)),
-                expected,
-                "{schema_pointer}"
-            );
+            let mut pointer = String::new();
+            write_instance_pointer(schema_pointer, &indices_of(path), &mut pointer);
+            assert_eq!(pointer, expected, "{schema_pointer}");
         }
     }
 }
