@@ -18,7 +18,9 @@
 //! - `#[derive(ToolArgs)]` derives the schema from a Rust type and its
 //!   `serde` attributes, checking at compile time that it stays inside the
 //!   subset; [`ToolArgs::from_args`] validates the arguments, then reads them
-//!   into the type. See [`ToolArgs`] for the type mapping and the attributes.
+//!   into the type, and [`ToolArgs::from_args_str`] does the same from the
+//!   JSON text a model sent, in one pass. See [`ToolArgs`] for the type
+//!   mapping and the attributes.
 //!
 //! ```
 //! use pedelec_schema::ToolArgsSchema;
@@ -68,6 +70,27 @@
 //!   same properties in another order are equal.
 //! - **Integer `enum` values** must be integers (`1.0` counts): a fractional
 //!   value could never pass, so it is an `enum_type_mismatch` error.
+//! - **Arguments straight from text.** [`ToolArgs::from_args_str`] and
+//!   [`ToolArgsSchema::validate_str`] take the JSON text a model sent. A
+//!   valid call is read in one pass, each value checked by the compiled
+//!   rule at its place as serde hands it over, without building a
+//!   `serde_json::Value`, and allocates nothing beyond what the type does.
+//!   At the first doubt - a failing value, a serde error, a property given
+//!   twice, a `3.0` for an integer type - that pass gives up and the text
+//!   takes the full path (`from_args` on the parsed value), so the result
+//!   is always exactly what `from_args(serde_json::from_str(text)?)` gives,
+//!   every error with its path. Text that is not one JSON value is
+//!   [`ArgsError::Syntax`]: still the agent-facing object, with serde_json's
+//!   message (line and column) and no `errors`. The pass leaves to the full
+//!   path, by design: a `oneOf` of branches of one JSON type inside a
+//!   `uniqueItems` array, `uniqueItems` arrays of more than 32 items, and
+//!   object nodes of more than 64 properties.
+//! - **`from_args` reads by value** when the arguments need no conforming
+//!   (no integral float under an `integer` node, no property the schema
+//!   does not name): the fail-fast walk notes that as it checks them, and
+//!   `serde_json::from_value` then moves their strings into the type
+//!   instead of copying them. Otherwise it reads by reference first, as
+//!   before. Either way it returns the same.
 //!
 //! ## Limits
 //!

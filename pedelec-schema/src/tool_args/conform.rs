@@ -23,18 +23,24 @@ use crate::schema::{ObjectNode, SchemaNode};
 use crate::validate::node_accepts;
 use crate::ToolArgsSchema;
 
-/// Deserializes `args`, which `schema` accepted.
+/// Deserializes `args`, which `schema` accepted. `plain` says that they
+/// hold neither a property the schema does not name nor an integral float
+/// under an `integer` node, so that conforming them would change nothing:
+/// they are then read as they are, moved into `T` (no string is copied).
 pub(crate) fn deserialize<T: DeserializeOwned>(
     schema: &ToolArgsSchema,
     args: Value,
+    plain: bool,
 ) -> Result<T, ArgsError> {
-    // The common case reads the value as it came, so a float stays exactly
-    // what the agent sent (`-0.0` included).
-    if let Ok(parsed) = T::deserialize(&args) {
-        return Ok(parsed);
-    }
     let mut args = args;
-    conform_object(schema.root(), &mut args);
+    if !plain {
+        // The common case reads the value as it came, so a float stays
+        // exactly what the agent sent (`-0.0` included).
+        if let Ok(parsed) = T::deserialize(&args) {
+            return Ok(parsed);
+        }
+        conform_object(schema.root(), &mut args);
+    }
     serde_json::from_value(args).map_err(ArgsError::Deserialize)
 }
 

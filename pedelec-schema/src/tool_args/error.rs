@@ -8,8 +8,8 @@ use serde_json::Value;
 
 use crate::validate::{ValidationError, ValidationErrors};
 
-/// Why [`ToolArgs::from_args`](super::ToolArgs::from_args) refused the
-/// arguments.
+/// Why [`ToolArgs::from_args`](super::ToolArgs::from_args) (or another
+/// method that checks a call's arguments) refused them.
 ///
 /// It turns into the agent-facing error object
 /// `{"code": "INVALID_ARGS", "message": "...", "errors": [...]}`
@@ -40,6 +40,12 @@ pub enum ArgsError {
     /// can with a hand-written `Deserialize` impl inside the type, or a
     /// `serde` attribute that the derive cannot see through.
     Deserialize(serde_json::Error),
+    /// The arguments are not one JSON value: from the methods that read
+    /// text ([`ToolArgs::from_args_str`](super::ToolArgs::from_args_str),
+    /// [`ToolArgsSchema::validate_str`](crate::ToolArgsSchema::validate_str)).
+    /// Its agent-facing object has serde_json's message, with the line and
+    /// column, and no `errors`.
+    Syntax(serde_json::Error),
 }
 
 impl ArgsError {
@@ -53,6 +59,7 @@ impl ArgsError {
             ArgsError::Deserialize(err) => {
                 format!("The arguments match the tool's argsSchema but could not be read: {err}")
             }
+            ArgsError::Syntax(err) => format!("The arguments are not valid JSON: {err}"),
         }
     }
 
@@ -60,7 +67,7 @@ impl ArgsError {
     pub fn errors(&self) -> &[ValidationError] {
         match self {
             ArgsError::Invalid(errors) => errors.errors(),
-            ArgsError::Deserialize(_) => &[],
+            ArgsError::Deserialize(_) | ArgsError::Syntax(_) => &[],
         }
     }
 
@@ -92,7 +99,7 @@ impl std::error::Error for ArgsError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             ArgsError::Invalid(errors) => Some(errors),
-            ArgsError::Deserialize(err) => Some(err),
+            ArgsError::Deserialize(err) | ArgsError::Syntax(err) => Some(err),
         }
     }
 }
@@ -101,7 +108,7 @@ impl Serialize for ArgsError {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
             ArgsError::Invalid(errors) => errors.serialize(serializer),
-            ArgsError::Deserialize(_) => {
+            ArgsError::Deserialize(_) | ArgsError::Syntax(_) => {
                 let mut s = serializer.serialize_struct("ArgsError", 3)?;
                 s.serialize_field("code", Self::CODE)?;
                 s.serialize_field("message", &self.message())?;

@@ -189,7 +189,8 @@ pub mod __private {
 /// zero fraction under an `integer` node (`3.0`, which JSON Schema counts as
 /// an integer) is read as the integer, and properties that the schema does
 /// not name are ignored, also where serde would refuse them (beside the key
-/// of an externally tagged variant).
+/// of an externally tagged variant). [`from_args_str`](Self::from_args_str)
+/// returns exactly what `from_args` returns on the parsed text.
 pub trait ToolArgs {
     /// The checked schema, built at the first call and shared afterwards.
     fn schema() -> &'static ToolArgsSchema;
@@ -201,8 +202,55 @@ pub trait ToolArgs {
         Self: DeserializeOwned,
     {
         let schema = Self::schema();
-        schema.validate(&args)?;
-        conform::deserialize(schema, args)
+        // Fail-fast first: a valid call is walked once, noting whether
+        // serde can read it as it is; only an invalid one is walked again
+        // for every error.
+        let plain = match schema.validator().accepts_plain(&args) {
+            Some(plain) => plain,
+            None => {
+                schema.validate(&args)?;
+                false
+            }
+        };
+        conform::deserialize(schema, args, plain)
+    }
+
+    /// Validates and deserializes the JSON text of the arguments - what a
+    /// model sends - as `from_args(serde_json::from_str(text)?)` would, and
+    /// returns exactly what that returns; text that is not one JSON value is
+    /// an [`ArgsError::Syntax`].
+    ///
+    /// Valid arguments are read in one pass, checked as serde reads them,
+    /// without building a `serde_json::Value`: they cost little more than
+    /// `serde_json::from_str::<Self>` alone, and allocate nothing beyond
+    /// what `Self` does. Anything else takes the full path of
+    /// [`from_args`](Self::from_args), so the agent gets every error with
+    /// its path.
+    ///
+    /// ```
+    /// use pedelec_schema::ToolArgs;
+    /// use serde::Deserialize;
+    ///
+    /// #[derive(Debug, Deserialize, ToolArgs)]
+    /// struct Nudge {
+    ///     #[tool_args(minimum = -10, maximum = 10)]
+    ///     delta: i32,
+    /// }
+    ///
+    /// assert_eq!(Nudge::from_args_str(r#"{"delta": -3}"#)?.delta, -3);
+    /// let error = Nudge::from_args_str(r#"{"delta": 15}"#).unwrap_err();
+    /// assert_eq!(error.errors()[0].path(), "/delta");
+    /// # Ok::<(), pedelec_schema::ArgsError>(())
+    /// ```
+    fn from_args_str(text: &str) -> Result<Self, ArgsError>
+    where
+        Self: DeserializeOwned,
+    {
+        if let Some(parsed) = Self::schema().read_checked(text) {
+            return Ok(parsed);
+        }
+        let args: Value = serde_json::from_str(text).map_err(ArgsError::Syntax)?;
+        Self::from_args(args)
     }
 
     /// Arguments a model sent under `profile`: undoes what the export

@@ -10,7 +10,9 @@
 //!
 //! The walk is written once, generic over a [`Sink`]. `is_valid` runs it
 //! with a sink that stops at the first failure and records nothing;
-//! `validate` with one that collects every failure. A failure is recorded as
+//! `validate` with one that collects every failure; `from_args` with one
+//! that stops at the first failure and notes whether serde can read the
+//! value as it is (see [`Sink::unplain`]). A failure is recorded as
 //! a [`Failure`] (what went wrong, with the values needed to say so), the
 //! node's schema span and the array indices on the way (`trail.rs`); its
 //! path and message are written only when someone reads them. So collecting
@@ -22,6 +24,10 @@
 //!
 //! Recursion follows the schema, which is at most [`MAX_DEPTH`](crate::MAX_DEPTH)
 //! deep, so no value - however deeply nested - can overflow the stack.
+//!
+//! `stream/` checks arguments that are still JSON text, as serde reads
+//! them into a type, with the same rules; its header says how, and why its
+//! answers are the walk's.
 
 mod array;
 mod boolean;
@@ -32,6 +38,7 @@ mod number;
 mod object;
 mod one_of;
 mod site;
+mod stream;
 mod string;
 mod trail;
 
@@ -91,6 +98,18 @@ impl Validator {
     /// Every failure of `value`, in document order; empty if it passes.
     pub(crate) fn errors(&self, value: &Value) -> Vec<ValidationError> {
         self.rule.errors(value, &self.pointers)
+    }
+
+    /// Whether `value` passes, and if so, whether serde can read it as it
+    /// is: `Some(true)` if it passes and holds neither a property the
+    /// schema does not name nor an integral float under an `integer` node
+    /// (see [`Sink::unplain`]); `Some(false)` if it passes with one of
+    /// those; `None` if it fails.
+    pub(crate) fn accepts_plain(&self, value: &Value) -> Option<bool> {
+        let mut sink = FailFastNoting { plain: true };
+        self.rule
+            .check(value, &Trail::ROOT, &mut sink)
+            .then_some(sink.plain)
     }
 }
 
@@ -176,6 +195,17 @@ trait Sink {
     /// Whether the walk may stop at the first failure.
     const FAIL_FAST: bool;
 
+    /// Whether the sink wants to hear of what serde would not read as it
+    /// is ([`unplain`](Self::unplain)).
+    const NOTES_UNPLAIN: bool = false;
+
+    /// Hears of a passing value that serde would not read as it is: a
+    /// property the schema does not name (serde refuses one beside an
+    /// externally tagged variant), or an integral float such as `3.0` under
+    /// an `integer` node (serde refuses it for an integer type). Called
+    /// only if [`NOTES_UNPLAIN`](Self::NOTES_UNPLAIN).
+    fn unplain(&mut self) {}
+
     /// Records that the node at `site` rejected the value at `at`. The
     /// failure is only built by a sink that keeps it, and is given the
     /// schema pointers (a `oneOf` failure locates its branches' errors in
@@ -191,6 +221,24 @@ impl Sink for FailFast {
 
     #[inline(always)]
     fn fail(&mut self, _: &Trail<'_>, _: Span, _: impl FnOnce(&Arc<str>) -> Failure) {}
+}
+
+/// [`FailFast`], noting whether serde can read the value as it is.
+struct FailFastNoting {
+    plain: bool,
+}
+
+impl Sink for FailFastNoting {
+    const FAIL_FAST: bool = true;
+    const NOTES_UNPLAIN: bool = true;
+
+    #[inline(always)]
+    fn fail(&mut self, _: &Trail<'_>, _: Span, _: impl FnOnce(&Arc<str>) -> Failure) {}
+
+    #[inline(always)]
+    fn unplain(&mut self) {
+        self.plain = false;
+    }
 }
 
 /// The `validate` sink: every failure, in walk order; past the first

@@ -40,6 +40,11 @@ impl OneOfRule {
         OneOfRule { site, branches }
     }
 
+    /// The branches' rules, in order.
+    pub(super) fn branches(&self) -> impl Iterator<Item = &Rule> {
+        self.branches.iter().map(|branch| &branch.rule)
+    }
+
     pub(super) fn check<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
         // Branches are first tried without collecting anything, so a value
         // that matches exactly one branch costs no allocation for the
@@ -55,6 +60,9 @@ impl OneOfRule {
             }
         }
         match count {
+            // The branch that matched is walked again for a sink that
+            // notes what serde would not read, which `accepts` does not.
+            1 if S::NOTES_UNPLAIN => self.branches[matched[0]].rule.check(value, at, sink),
             1 => true,
             0 => {
                 sink.fail(at, self.site, |pointers| Failure::NoBranch {
