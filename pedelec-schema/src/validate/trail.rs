@@ -108,30 +108,37 @@ impl Indices {
 /// checked into `out`, with `indices` for its `items` steps; both relative
 /// to the same place.
 ///
-/// The schema pointer is read token by token in place: each step is a
-/// keyword (`properties`, `items`, `oneOf`) and, but for `items`, one more
-/// token, so the walk never needs to look at a property's name but to copy
-/// it.
+/// The schema pointer is read step by step in place. A step is a keyword -
+/// `properties`, `items` or `oneOf`, told apart by their first letter, the
+/// only keywords a compiled schema's pointers hold - and, but for `items`,
+/// one more token: so the walk compares no string, and only copies names.
 pub(crate) fn write_instance_pointer(schema_pointer: &str, indices: &Indices, out: &mut String) {
+    const PROPERTIES: usize = "/properties/".len();
+    const ITEMS: usize = "/items".len();
     let mut indices = indices.iter();
     let mut rest = schema_pointer;
-    while !rest.is_empty() {
-        if let Some(after) = rest.strip_prefix("/properties/") {
-            // Escaped in the schema pointer as in the value's.
-            let (name, next) = after.split_at(token_end(after));
-            out.push('/');
-            out.push_str(name);
-            rest = next;
-        } else if let Some(after) = rest.strip_prefix("/items") {
-            crate::pointer::push_index(out, indices.next().unwrap_or_default());
-            rest = after;
-        } else {
-            // `oneOf/N`: a branch checks the value the `oneOf` is at.
-            let after = rest.get(1..).unwrap_or_default();
-            let after = &after[token_end(after)..];
-            let after = after.get(1..).unwrap_or_default();
-            rest = &after[token_end(after)..];
-        }
+    while let Some(&keyword) = rest.as_bytes().get(1) {
+        rest = match keyword {
+            b'p' => {
+                // Escaped in the schema pointer as in the value's.
+                let after = rest.get(PROPERTIES..).unwrap_or_default();
+                let (name, next) = after.split_at(token_end(after));
+                out.push('/');
+                out.push_str(name);
+                next
+            }
+            b'i' => {
+                crate::pointer::push_index(out, indices.next().unwrap_or_default());
+                rest.get(ITEMS..).unwrap_or_default()
+            }
+            _ => {
+                // `oneOf/N`: a branch checks the value the `oneOf` is at.
+                let after = &rest[1..];
+                let after = &after[token_end(after)..];
+                let after = after.get(1..).unwrap_or_default();
+                &after[token_end(after)..]
+            }
+        };
     }
 }
 
