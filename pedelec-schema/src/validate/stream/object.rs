@@ -36,34 +36,40 @@ pub(super) fn visit<'de, V: Visitor<'de>, A: MapAccess<'de>>(
     rule: &ObjectRule,
     print: Print<'_>,
 ) -> Result<V::Value, A::Error> {
-    if rule.property_count() > SEEN_PROPERTIES {
-        return Err(refused());
-    }
-    let mut checked = CheckedMap::new(map, rule, print.wanted());
-    // The caller's result is returned as it is, which spares copying a
-    // large `T` into a new one.
-    let result = visitor.visit_map(&mut checked);
-    if result.is_ok() {
-        checked.finish(print)?;
-    }
-    result
+    read_checked(map, rule, print, |checked| visitor.visit_map(checked))
 }
 
 /// Gives the enum `visitor` the variant that `map`, an object of one
-/// property, holds, checked against `rule`.
+/// property, holds, checked against `rule`. A second property is left
+/// unread by the visitor: `finish` refuses it, as serde refuses it in the
+/// text (validation would accept it).
 pub(super) fn visit_enum<'de, V: Visitor<'de>, A: MapAccess<'de>>(
     visitor: V,
     map: A,
     rule: &ObjectRule,
     print: Print<'_>,
 ) -> Result<V::Value, A::Error> {
+    read_checked(map, rule, print, |checked| {
+        visitor.visit_enum(MapAccessDeserializer::new(checked))
+    })
+}
+
+/// What `read` reads from `map` with every entry checked against `rule`,
+/// once the object has been seen whole.
+#[inline(always)]
+fn read_checked<'de, A: MapAccess<'de>, T>(
+    map: A,
+    rule: &ObjectRule,
+    print: Print<'_>,
+    read: impl FnOnce(&mut CheckedMap<'_, A>) -> Result<T, A::Error>,
+) -> Result<T, A::Error> {
     if rule.property_count() > SEEN_PROPERTIES {
         return Err(refused());
     }
     let mut checked = CheckedMap::new(map, rule, print.wanted());
-    let result = visitor.visit_enum(MapAccessDeserializer::new(&mut checked));
-    // A second property is left unread here: `finish` refuses it, as serde
-    // refuses it in the text (validation would accept it).
+    // The caller's result is returned as it is, which spares copying a
+    // large `T` into a new one.
+    let result = read(&mut checked);
     if result.is_ok() {
         checked.finish(print)?;
     }

@@ -40,43 +40,48 @@ impl<'r, 'p, V> Checking<'r, 'p, V> {
     }
 }
 
+/// Whether the leaf rule that `passes` picks under `rule` (`rule` itself,
+/// or a `oneOf`'s branch of the value's type) accepts the value; if so,
+/// records its `fingerprint` where one is wanted.
 #[inline(always)]
-fn check_bool<E: de::Error>(rule: &Rule, b: bool, print: Print<'_>) -> Result<(), E> {
-    let passed = select(rule, |rule| match rule {
-        Rule::Boolean(boolean) => Some(boolean.accepts_bool(b)),
-        _ => None,
-    });
-    if passed != Some(true) {
+fn check<'r, E: de::Error>(
+    rule: &'r Rule,
+    passes: impl Fn(&'r Rule) -> Option<bool>,
+    print: Print<'_>,
+    fingerprint: impl FnOnce() -> u64,
+) -> Result<(), E> {
+    if select(rule, passes) != Some(true) {
         return Err(refused());
     }
-    print.record(|| fingerprint::boolean(b));
+    print.record(fingerprint);
     Ok(())
+}
+
+#[inline(always)]
+fn check_bool<E: de::Error>(rule: &Rule, b: bool, print: Print<'_>) -> Result<(), E> {
+    let passes = |rule: &Rule| match rule {
+        Rule::Boolean(boolean) => Some(boolean.accepts_bool(b)),
+        _ => None,
+    };
+    check(rule, passes, print, || fingerprint::boolean(b))
 }
 
 #[inline(always)]
 fn check_number<E: de::Error>(rule: &Rule, number: Number, print: Print<'_>) -> Result<(), E> {
-    let passed = select(rule, |rule| match rule {
+    let passes = |rule: &Rule| match rule {
         Rule::Number(rule) => Some(rule.accepts_number(&number)),
         _ => None,
-    });
-    if passed != Some(true) {
-        return Err(refused());
-    }
-    print.record(|| fingerprint::number(&number));
-    Ok(())
+    };
+    check(rule, passes, print, || fingerprint::number(&number))
 }
 
 #[inline(always)]
 fn check_text<E: de::Error>(rule: &Rule, text: &str, print: Print<'_>) -> Result<(), E> {
-    let passed = select(rule, |rule| match rule {
+    let passes = |rule: &Rule| match rule {
         Rule::String(string) => Some(string.accepts_text(text)),
         _ => None,
-    });
-    if passed != Some(true) {
-        return Err(refused());
-    }
-    print.record(|| fingerprint::string(text));
-    Ok(())
+    };
+    check(rule, passes, print, || fingerprint::string(text))
 }
 
 /// `visit_i8` ... `visit_f32`: checked as the 64-bit value they are, and
