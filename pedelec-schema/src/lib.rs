@@ -81,10 +81,11 @@
 //!   is always exactly what `from_args(serde_json::from_str(text)?)` gives,
 //!   every error with its path. Text that is not one JSON value is
 //!   [`ArgsError::Syntax`]: still the agent-facing object, with serde_json's
-//!   message (line and column) and no `errors`. The pass leaves to the full
-//!   path, by design: a `oneOf` of branches of one JSON type inside a
-//!   `uniqueItems` array, `uniqueItems` arrays of more than 32 items, and
-//!   object nodes of more than 64 properties.
+//!   message (line and column) and no `errors`. Left to the full path by
+//!   design, valid or not: a `uniqueItems` array of more than 32 items, or
+//!   whose items are `oneOf` values with two branches of one JSON type
+//!   (those are read whole, and take no fingerprint), and an object node of
+//!   more than 64 properties.
 //! - **`from_args` reads by value** when the arguments need no conforming
 //!   (no integral float under an `integer` node, no property the schema
 //!   does not name): the fail-fast walk notes that as it checks them, and

@@ -7,8 +7,7 @@ use std::sync::Arc;
 
 use serde_json::{Number, Value};
 
-use super::failure::Failure;
-use super::failure::Found;
+use super::failure::{Failure, Found};
 use super::site::Span;
 use super::{fail, type_mismatch, FailFast, Sink, Trail};
 use crate::numeric::{self, Interval, Num};
@@ -73,7 +72,7 @@ impl NumberRule {
     #[inline(always)]
     pub(super) fn check<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
         // A sink that notes integral floats under `integer` nodes
-        // ([`Sink::unplain`]) sees every number of one the exact way.
+        // ([`Sink::unplain`]) sees each float of one the exact way.
         if let (Value::Number(number), Some(shortcut)) = (value, &self.shortcut) {
             if shortcut.surely_contains(number, self.integer)
                 && !(S::NOTES_UNPLAIN && self.integer && number.is_f64())

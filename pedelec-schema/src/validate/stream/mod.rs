@@ -5,7 +5,7 @@
 //! # Design
 //!
 //! The happy path builds no `Value`. `T` is deserialized from serde_json's
-//! text deserializer through [`Checked`](deserializer::Checked), which wraps
+//! text deserializer through [`Checked`], which wraps
 //! it and checks each value against the compiled rule at its place as
 //! serde hands it over (`deserializer.rs`, `visitor.rs`):
 //!
@@ -37,10 +37,15 @@
 //!   an `integer` node that `T`'s integer refuses (`from_args` turns it into
 //!   `3` and reads it) and a property beside an externally tagged variant;
 //! - a property the schema names given twice: a `Value` keeps only the last
-//!   one, which validation then checks, so the fast path would check a value
-//!   that `from_args` never sees;
-//! - a visitor that stops before the end of an array or object, whose rest
-//!   would go unchecked;
+//!   one, which `from_args` checks and reads, while a reader of `T` may keep
+//!   the first (serde's derive refuses the second; a hand-written
+//!   `Deserialize` may not);
+//! - a visitor that stops while items or entries follow, which would go
+//!   unchecked;
+//! - what it leaves by design: an object node of more than 64 properties
+//!   (the properties seen are one word of bits), a `uniqueItems` array of
+//!   more than 32 items or of items read whole (their fingerprints live on
+//!   the stack, and are taken as values stream by);
 //! - text that is not one JSON value (the full path says why).
 //!
 //! When it does answer, `from_args` would have answered the same: every

@@ -1,4 +1,4 @@
-//! The visitors that [`Checked`](super::deserializer::Checked) hands the
+//! The visitors that [`Checked`] hands the
 //! wrapped deserializer: each checks the value it is given, then gives it
 //! to the caller's visitor by the same method.
 //!
