@@ -1,22 +1,40 @@
-//! A fixed number of validations, for profilers that count instructions
-//! (which, unlike times, do not vary with the load of a shared machine):
+//! A fixed number of calls, for profilers that count instructions (which,
+//! unlike times, do not vary with the load of a shared machine):
 //!
 //! ```sh
 //! cargo bench --bench profile --no-run
 //! N=2000 valgrind --tool=callgrind target/release/deps/profile-* polygons pedelec
 //! ```
 //!
-//! Arguments: the case (`polygons`, `twenty`, `large`), the side (`pedelec`,
-//! `jsonschema`) and optionally `errors` to collect the errors of the
-//! invalid input, `collect` to run the same collecting walk over the valid
-//! input, or `compile` to build the schema instead of validating. `N` sets the
-//! number of iterations; `N=0` measures the setup alone, to subtract.
+//! Arguments: the case, the side and optionally the mode.
+//!
+//! - Cases: `polygons`, `twenty`, `large` (valid and invalid inputs of the
+//!   three workloads; `large` has no invalid one), `ten` and `thirty` (the
+//!   10- and 30-error calls, invalid only).
+//! - Sides: `pedelec`, `jsonschema`; for the typed modes also `serde`
+//!   (plain serde alone) and `clone` (only the clone of the `Value` that
+//!   `typed` makes for each call, to subtract).
+//! - Modes: none for `is_valid` on the valid input; `errors` to collect the
+//!   errors of the invalid input and `collect` for the same walk over the
+//!   valid one; `document` for the agent's error document and `read` for
+//!   every error's path, schema path and message (as in
+//!   `benches/validation.rs`); `compile` to build the schema; `typed` for
+//!   `T::from_args(value)` (jsonschema: `validate` then `from_value`; serde:
+//!   `from_value`) and `text` for `T::from_args_str` (serde: `from_str`).
+//!
+//! `N` sets the number of calls; `N=0` measures the setup alone, to
+//! subtract.
 
 use std::hint::black_box;
 
-use pedelec_schema::ToolArgsSchema;
+use pedelec_schema::{ToolArgs, ToolArgsSchema};
 use pedelec_testdata::payloads;
+use pedelec_testdata::typed::{LargeArray, SpawnClosedPolygons, TwentyProperties};
+use serde::de::DeserializeOwned;
 use serde_json::Value;
+
+#[path = "support/peer.rs"]
+mod peer;
 
 fn main() {
     let args: Vec<String> = std::env::args()
@@ -27,53 +45,112 @@ fn main() {
         (Some(case), Some(side)) => (case.as_str(), side.as_str()),
         _ => {
             eprintln!(
-                "usage: profile polygons|twenty|large pedelec|jsonschema [errors|collect|compile]"
+                "usage: profile polygons|twenty|large|ten|thirty pedelec|jsonschema|serde|clone \
+                 [errors|collect|document|read|compile|typed|text]"
             );
             std::process::exit(2);
         }
     };
-    let mode = args.get(2).map(String::as_str);
-    // `errors` and `collect` run `validate`, the collecting walk.
-    let validate = matches!(mode, Some("errors" | "collect"));
-    let compile = mode == Some("compile");
-    let (schema, valid, invalid) = inputs(case);
-    let input = if mode == Some("errors") {
-        &invalid
-    } else {
-        &valid
-    };
+    let mode = args.get(2).map(String::as_str).unwrap_or("is_valid");
     let iterations: usize = std::env::var("N")
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(1000);
-    match side {
-        "pedelec" if compile => {
-            for _ in 0..iterations {
-                black_box(ToolArgsSchema::from_value(black_box(&schema)).is_ok());
-            }
+    let (schema, valid, invalid) = inputs(case);
+    match mode {
+        "typed" | "text" => match case {
+            "polygons" => typed::<SpawnClosedPolygons>(mode, side, &valid, iterations),
+            "twenty" => typed::<TwentyProperties>(mode, side, &valid, iterations),
+            _ => typed::<LargeArray>(mode, side, &valid, iterations),
+        },
+        "compile" => compile(side, &schema, iterations),
+        _ => {
+            let input = if matches!(mode, "errors" | "document" | "read") {
+                &invalid
+            } else {
+                &valid
+            };
+            validate(mode, side, &schema, input, iterations);
         }
-        _ if compile => {
-            for _ in 0..iterations {
-                black_box(jsonschema::validator_for(black_box(&schema)).is_ok());
-            }
+    }
+}
+
+fn compile(side: &str, schema: &Value, iterations: usize) {
+    for _ in 0..iterations {
+        if side == "pedelec" {
+            black_box(ToolArgsSchema::from_value(black_box(schema)).is_ok());
+        } else {
+            black_box(jsonschema::validator_for(black_box(schema)).is_ok());
         }
-        "pedelec" => {
-            let schema = ToolArgsSchema::from_value(&schema).expect("in the subset");
-            for _ in 0..iterations {
-                if validate {
-                    black_box(schema.validate(black_box(input)).is_err());
-                } else {
+    }
+}
+
+fn validate(mode: &str, side: &str, schema: &Value, input: &Value, iterations: usize) {
+    if side == "pedelec" {
+        let schema = ToolArgsSchema::from_value(schema).expect("in the subset");
+        for _ in 0..iterations {
+            match mode {
+                "is_valid" => {
                     black_box(schema.is_valid(black_box(input)));
+                }
+                "document" => {
+                    let errors = schema.validate(black_box(input)).unwrap_err();
+                    black_box(serde_json::to_string(&errors).unwrap());
+                }
+                "read" => {
+                    let errors = schema.validate(black_box(input)).unwrap_err();
+                    for error in errors.errors() {
+                        black_box((error.path(), error.schema_path(), error.message()));
+                    }
+                }
+                _ => {
+                    black_box(schema.validate(black_box(input)).is_err());
                 }
             }
         }
-        _ => {
-            let validator = jsonschema::validator_for(&schema).expect("compiles");
-            for _ in 0..iterations {
-                if validate {
-                    black_box(validator.iter_errors(black_box(input)).collect::<Vec<_>>());
-                } else {
-                    black_box(validator.is_valid(black_box(input)));
+        return;
+    }
+    let validator = jsonschema::validator_for(schema).expect("compiles");
+    for _ in 0..iterations {
+        match mode {
+            "is_valid" => {
+                black_box(validator.is_valid(black_box(input)));
+            }
+            "document" => {
+                black_box(peer::error_document(&validator, black_box(input)));
+            }
+            "read" => {
+                for error in validator.iter_errors(black_box(input)) {
+                    black_box((
+                        error.instance_path().to_string(),
+                        error.schema_path().to_string(),
+                        error.to_string(),
+                    ));
+                }
+            }
+            _ => {
+                black_box(validator.iter_errors(black_box(input)).collect::<Vec<_>>());
+            }
+        }
+    }
+}
+
+fn typed<T: ToolArgs + DeserializeOwned>(mode: &str, side: &str, valid: &Value, iterations: usize) {
+    let text = serde_json::to_string(valid).expect("serializes");
+    let validator = jsonschema::validator_for(&T::schema().to_value()).expect("compiles");
+    for _ in 0..iterations {
+        match (mode, side) {
+            ("text", "pedelec") => drop(black_box(T::from_args_str(black_box(&text)))),
+            ("text", _) => drop(black_box(serde_json::from_str::<T>(black_box(&text)))),
+            (_, "pedelec") => drop(black_box(T::from_args(black_box(valid.clone())))),
+            (_, "serde") => drop(black_box(serde_json::from_value::<T>(black_box(
+                valid.clone(),
+            )))),
+            (_, "clone") => drop(black_box(valid.clone())),
+            _ => {
+                let value = valid.clone();
+                if validator.validate(black_box(&value)).is_ok() {
+                    drop(black_box(serde_json::from_value::<T>(value)));
                 }
             }
         }
@@ -81,9 +158,11 @@ fn main() {
 }
 
 fn inputs(case: &str) -> (Value, Value, Value) {
+    let polygons =
+        || pedelec_testdata::realworld_schema("pedelec_demos.json", "spawn_closed_polygons");
     match case {
         "polygons" => (
-            pedelec_testdata::realworld_schema("pedelec_demos.json", "spawn_closed_polygons"),
+            polygons(),
             payloads::spawn_closed_polygons(),
             payloads::spawn_closed_polygons_with_errors(),
         ),
@@ -91,6 +170,16 @@ fn inputs(case: &str) -> (Value, Value, Value) {
             payloads::twenty_properties_schema(),
             payloads::twenty_properties_valid(),
             payloads::twenty_properties_invalid(),
+        ),
+        "ten" => (
+            payloads::twenty_properties_schema(),
+            payloads::twenty_properties_valid(),
+            payloads::twenty_properties_ten_errors(),
+        ),
+        "thirty" => (
+            polygons(),
+            payloads::spawn_closed_polygons(),
+            payloads::spawn_closed_polygons_thirty_errors(),
         ),
         _ => (
             payloads::large_array_schema(),

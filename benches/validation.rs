@@ -1,203 +1,548 @@
-//! pedelec-schema against the `jsonschema` crate, on the same schemas and
-//! values, in one run. Run with `cargo bench --bench validation`: criterion
-//! measures each side; then every comparison is timed again in interleaved
-//! rounds and printed as a ratio (jsonschema time / pedelec time), the number
-//! to quote, since absolute times vary on shared machines.
-//! `cargo bench --bench validation -- --ratios-only` prints only the ratios.
+//! pedelec-schema against the `jsonschema` crate and against plain serde,
+//! on the same schemas and values, in one run. Run with
+//! `cargo bench --bench validation`: criterion measures each side; then
+//! every comparison is timed again in interleaved rounds and printed as a
+//! ratio next to its target, the number to quote, since absolute times vary
+//! on shared machines. `cargo bench --bench validation -- --ratios-only`
+//! prints only the ratios; ids after it (`is_valid`, `from_args_str`, ...)
+//! pick comparisons.
+//!
+//! The comparisons (issue 15 lists the targets):
+//!
+//! - against jsonschema (its time / ours; higher is better): compiling a
+//!   schema, `is_valid` on valid input, collecting every error, the agent's
+//!   error document (`serde_json::to_string(&errors)`, against the same
+//!   document built from `iter_errors` and serialized) and reading every
+//!   error (`path()`, `schema_path()` and `message()`, against jsonschema's
+//!   instance path, schema path and `to_string()`, each an owned `String`);
+//! - against plain serde (our time / serde's; lower is better): a typed
+//!   call `T::from_args(value)` against `serde_json::from_value::<T>`, and
+//!   `T::from_args_str(text)` against `serde_json::from_str::<T>`; with
+//!   jsonschema `validate` + `from_value` against `from_args` for scale.
+//!
+//! Calls that consume their `Value` get a fresh clone each, made before
+//! the timed loop.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use criterion::{BenchmarkId, Criterion};
-use pedelec_schema::ToolArgsSchema;
+use criterion::{BatchSize, Criterion};
+use pedelec_schema::{ToolArgs, ToolArgsSchema};
 use pedelec_testdata::payloads;
+use pedelec_testdata::typed::{LargeArray, SpawnClosedPolygons, TwentyProperties};
+use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-struct Case {
+#[path = "support/peer.rs"]
+mod peer;
+
+/// One side of a comparison.
+enum Side {
+    /// A call that borrows its input.
+    Call(Box<dyn FnMut()>),
+    /// A call that consumes its `Value`: each gets its own clone.
+    Consume(Value, Box<dyn FnMut(Value)>),
+}
+
+impl Side {
+    fn call(f: impl FnMut() + 'static) -> Side {
+        Side::Call(Box::new(f))
+    }
+
+    fn consume(input: &Value, f: impl FnMut(Value) + 'static) -> Side {
+        Side::Consume(input.clone(), Box::new(f))
+    }
+
+    /// Nanoseconds per call, over `iterations` calls.
+    fn time(&mut self, iterations: u32) -> f64 {
+        let elapsed = match self {
+            Side::Call(f) => {
+                let start = Instant::now();
+                for _ in 0..iterations {
+                    f();
+                }
+                start.elapsed()
+            }
+            Side::Consume(input, f) => {
+                let mut batch: Vec<Value> = (0..iterations).map(|_| input.clone()).collect();
+                let start = Instant::now();
+                for value in batch.drain(..) {
+                    f(value);
+                }
+                start.elapsed()
+            }
+        };
+        elapsed.as_secs_f64() * 1e9 / f64::from(iterations)
+    }
+
+    fn bench(
+        &mut self,
+        group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+        name: &str,
+    ) {
+        match self {
+            Side::Call(f) => {
+                group.bench_function(name, |b| b.iter(&mut *f));
+            }
+            Side::Consume(input, f) => {
+                group.bench_function(name, |b| {
+                    b.iter_batched(|| input.clone(), &mut *f, BatchSize::SmallInput)
+                });
+            }
+        }
+    }
+}
+
+/// How a comparison's ratio reads, and what it must reach.
+#[derive(Clone, Copy)]
+enum Target {
+    /// The other side's time / ours, at least this.
+    FasterThan(f64),
+    /// Our time / the other side's, at most this.
+    CostAtMost(f64),
+    /// The other side's time / ours, for scale only.
+    None,
+}
+
+/// A kind of comparison, with its target, over several workloads.
+struct Comparison {
+    /// A short name, for criterion's groups.
+    id: &'static str,
+    title: &'static str,
+    target: Target,
+    /// The name of each side, for criterion.
+    sides: [&'static str; 2],
+    cells: Vec<Cell>,
+}
+
+/// One workload of a comparison: ours and the other side.
+struct Cell {
+    workload: &'static str,
+    ours: Side,
+    theirs: Side,
+}
+
+const JSONSCHEMA: &str = "jsonschema";
+
+/// The schemas, with their valid and invalid inputs.
+struct Workload {
     name: &'static str,
     schema: Value,
-    valid: Value,
+    valid: Option<Value>,
     invalid: Option<Value>,
 }
 
-fn cases() -> Vec<Case> {
+fn workloads() -> Vec<Workload> {
+    let polygons =
+        pedelec_testdata::realworld_schema("pedelec_demos.json", "spawn_closed_polygons");
     vec![
-        Case {
+        Workload {
             name: "spawn_closed_polygons",
-            schema: pedelec_testdata::realworld_schema(
-                "pedelec_demos.json",
-                "spawn_closed_polygons",
-            ),
-            valid: payloads::spawn_closed_polygons(),
+            schema: polygons.clone(),
+            valid: Some(payloads::spawn_closed_polygons()),
             invalid: Some(payloads::spawn_closed_polygons_with_errors()),
         },
-        Case {
+        Workload {
             name: "twenty_properties",
             schema: payloads::twenty_properties_schema(),
-            valid: payloads::twenty_properties_valid(),
+            valid: Some(payloads::twenty_properties_valid()),
             invalid: Some(payloads::twenty_properties_invalid()),
         },
-        Case {
+        Workload {
             name: "large_array",
             schema: payloads::large_array_schema(),
-            valid: payloads::large_array_valid(),
+            valid: Some(payloads::large_array_valid()),
             invalid: None,
+        },
+        Workload {
+            name: "ten_errors_300_bytes",
+            schema: payloads::twenty_properties_schema(),
+            valid: None,
+            invalid: Some(payloads::twenty_properties_ten_errors()),
+        },
+        Workload {
+            name: "thirty_errors_500_bytes",
+            schema: polygons,
+            valid: None,
+            invalid: Some(payloads::spawn_closed_polygons_thirty_errors()),
         },
     ]
 }
 
-const OURS: &str = "pedelec";
-const THEIRS: &str = "jsonschema";
+fn compiled(schema: &Value) -> (ToolArgsSchema, jsonschema::Validator) {
+    (
+        ToolArgsSchema::from_value(schema).expect("bench schemas are in the subset"),
+        jsonschema::validator_for(schema).expect("jsonschema compiles it"),
+    )
+}
 
-fn bench(c: &mut Criterion) {
-    for case in cases() {
-        let ours =
-            ToolArgsSchema::from_value(&case.schema).expect("bench schemas are in the subset");
-        let theirs = jsonschema::validator_for(&case.schema).expect("jsonschema compiles it");
-        assert!(
-            ours.is_valid(&case.valid) && theirs.is_valid(&case.valid),
-            "{}",
-            case.name
-        );
-
-        let mut group = c.benchmark_group(format!("compile/{}", case.name));
-        group.bench_function(OURS, |b| {
-            b.iter(|| ToolArgsSchema::from_value(black_box(&case.schema)))
-        });
-        group.bench_function(THEIRS, |b| {
-            b.iter(|| jsonschema::validator_for(black_box(&case.schema)))
-        });
-        group.finish();
-
-        let mut group = c.benchmark_group(format!("is_valid/{}", case.name));
-        group.bench_function(OURS, |b| b.iter(|| ours.is_valid(black_box(&case.valid))));
-        group.bench_function(THEIRS, |b| {
-            b.iter(|| theirs.is_valid(black_box(&case.valid)))
-        });
-        group.finish();
-
-        if let Some(invalid) = &case.invalid {
-            let our_count = ours.validate(invalid).unwrap_err().errors().len();
-            let their_count = theirs.iter_errors(invalid).count();
-            println!(
-                "{}: {our_count} errors (jsonschema: {their_count})",
-                case.name
+fn comparisons() -> Vec<Comparison> {
+    let mut compile = Vec::new();
+    let mut is_valid = Vec::new();
+    let mut all_errors = Vec::new();
+    let mut document = Vec::new();
+    let mut read = Vec::new();
+    for workload in workloads() {
+        if let Some(valid) = &workload.valid {
+            compile.push(pair_with(
+                &workload,
+                &workload.schema,
+                |schema: &Value| {
+                    drop(black_box(ToolArgsSchema::from_value(black_box(schema))));
+                },
+                |schema: &Value| {
+                    drop(black_box(jsonschema::validator_for(black_box(schema))));
+                },
+            ));
+            let (ours, theirs) = compiled(&workload.schema);
+            assert!(
+                ours.is_valid(valid) && theirs.is_valid(valid),
+                "{}",
+                workload.name
             );
-            let mut group = c.benchmark_group(format!("all_errors/{}", case.name));
-            group.bench_function(BenchmarkId::new(OURS, "validate"), |b| {
-                b.iter(|| ours.validate(black_box(invalid)))
-            });
-            group.bench_function(BenchmarkId::new(THEIRS, "iter_errors"), |b| {
-                b.iter(|| theirs.iter_errors(black_box(invalid)).collect::<Vec<_>>())
-            });
+            is_valid.push(pair_with(
+                &workload,
+                valid,
+                move |input| {
+                    black_box(ours.is_valid(black_box(input)));
+                },
+                move |input| {
+                    black_box(theirs.is_valid(black_box(input)));
+                },
+            ));
+        }
+        if let Some(invalid) = &workload.invalid {
+            let (ours, theirs) = compiled(&workload.schema);
+            assert_eq!(
+                ours.validate(invalid).unwrap_err().errors().len(),
+                theirs.iter_errors(invalid).count(),
+                "{}: both sides find every error",
+                workload.name
+            );
+            for (cells, run) in [
+                (&mut all_errors, Run::Collect),
+                (&mut document, Run::Document),
+                (&mut read, Run::Read),
+            ] {
+                let (ours, theirs) = compiled(&workload.schema);
+                cells.push(pair_with(
+                    &workload,
+                    invalid,
+                    move |input| {
+                        run.ours(&ours, input);
+                    },
+                    move |input| {
+                        run.theirs(&theirs, input);
+                    },
+                ));
+            }
+        }
+    }
+    let against_jsonschema = |id, title, target, cells| Comparison {
+        id,
+        title,
+        target: Target::FasterThan(target),
+        sides: ["pedelec", JSONSCHEMA],
+        cells,
+    };
+    let mut comparisons = vec![
+        against_jsonschema("compile", "compile", 5.0, compile),
+        against_jsonschema("is_valid", "is_valid, valid input", 3.0, is_valid),
+        against_jsonschema(
+            "all_errors",
+            "collect every error: validate / iter_errors",
+            3.0,
+            all_errors,
+        ),
+        against_jsonschema(
+            "error_document",
+            "agent error document: serde_json::to_string",
+            5.0,
+            document,
+        ),
+        against_jsonschema(
+            "read_errors",
+            "read every error: path, schema path, message",
+            3.0,
+            read,
+        ),
+    ];
+    comparisons.extend(typed_comparisons());
+    comparisons
+}
+
+/// A cell whose sides borrow `input` (cloned for each side).
+fn pair_with<I: Clone + 'static>(
+    workload: &Workload,
+    input: &I,
+    mut ours: impl FnMut(&I) + 'static,
+    mut theirs: impl FnMut(&I) + 'static,
+) -> Cell {
+    let (our_input, their_input) = (input.clone(), input.clone());
+    Cell {
+        workload: workload.name,
+        ours: Side::call(move || ours(&our_input)),
+        theirs: Side::call(move || theirs(&their_input)),
+    }
+}
+
+/// What is done with an invalid input.
+#[derive(Clone, Copy)]
+enum Run {
+    /// Collect every error.
+    Collect,
+    /// Write the agent-facing error object, as the handler returns it.
+    Document,
+    /// Read every error's path, schema path and message, each an owned
+    /// `String`.
+    Read,
+}
+
+impl Run {
+    fn ours(self, schema: &ToolArgsSchema, input: &Value) {
+        let errors = schema.validate(black_box(input)).unwrap_err();
+        match self {
+            Run::Collect => drop(black_box(errors)),
+            Run::Document => {
+                black_box(serde_json::to_string(&errors).expect("documents serialize"));
+            }
+            Run::Read => {
+                for error in errors.errors() {
+                    black_box((error.path(), error.schema_path(), error.message()));
+                }
+            }
+        }
+    }
+
+    fn theirs(self, validator: &jsonschema::Validator, input: &Value) {
+        match self {
+            Run::Collect => {
+                drop(black_box(
+                    validator.iter_errors(black_box(input)).collect::<Vec<_>>(),
+                ));
+            }
+            Run::Document => {
+                black_box(peer::error_document(validator, black_box(input)));
+            }
+            Run::Read => {
+                for error in validator.iter_errors(black_box(input)) {
+                    black_box((
+                        error.instance_path().to_string(),
+                        error.schema_path().to_string(),
+                        error.to_string(),
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// The typed calls of the three workloads with a derived type.
+fn typed_comparisons() -> Vec<Comparison> {
+    let mut from_args = Vec::new();
+    let mut from_str = Vec::new();
+    let mut jsonschema_then_serde = Vec::new();
+    for (workload, valid, typed) in [
+        (
+            "spawn_closed_polygons",
+            payloads::spawn_closed_polygons(),
+            typed_cells::<SpawnClosedPolygons> as TypedCells,
+        ),
+        (
+            "twenty_properties",
+            payloads::twenty_properties_valid(),
+            typed_cells::<TwentyProperties>,
+        ),
+        (
+            "large_array",
+            payloads::large_array_valid(),
+            typed_cells::<LargeArray>,
+        ),
+    ] {
+        let [args, text, scale] = typed(workload, &valid);
+        from_args.push(args);
+        from_str.push(text);
+        jsonschema_then_serde.push(scale);
+    }
+    vec![
+        Comparison {
+            id: "from_args",
+            title: "typed call: T::from_args(value) / serde_json::from_value::<T>",
+            target: Target::CostAtMost(1.3),
+            sides: ["from_args", "from_value"],
+            cells: from_args,
+        },
+        Comparison {
+            id: "from_args_str",
+            title: "typed call from text: T::from_args_str / serde_json::from_str::<T>",
+            target: Target::CostAtMost(1.2),
+            sides: ["from_args_str", "from_str"],
+            cells: from_str,
+        },
+        Comparison {
+            id: "jsonschema_then_from_value",
+            title: "typed call: jsonschema validate + from_value / T::from_args (scale only)",
+            target: Target::None,
+            sides: ["from_args", "jsonschema+from_value"],
+            cells: jsonschema_then_serde,
+        },
+    ]
+}
+
+type TypedCells = fn(&'static str, &Value) -> [Cell; 3];
+
+/// `from_args` against `from_value`, `from_args_str` against `from_str`,
+/// `from_args` against jsonschema's `validate` then `from_value`.
+fn typed_cells<T: ToolArgs + DeserializeOwned + 'static>(
+    workload: &'static str,
+    valid: &Value,
+) -> [Cell; 3] {
+    let text = serde_json::to_string(valid).expect("values serialize");
+    assert!(
+        T::from_args(valid.clone()).is_ok() && T::from_args_str(&text).is_ok(),
+        "{workload}"
+    );
+    let validator = jsonschema::validator_for(&T::schema().to_value()).expect("compiles");
+    let our_text = text.clone();
+    [
+        Cell {
+            workload,
+            ours: Side::consume(valid, |value| {
+                drop(black_box(T::from_args(black_box(value))))
+            }),
+            theirs: Side::consume(valid, |value| {
+                drop(black_box(serde_json::from_value::<T>(black_box(value))));
+            }),
+        },
+        Cell {
+            workload,
+            ours: Side::call(move || drop(black_box(T::from_args_str(black_box(&our_text))))),
+            theirs: Side::call(move || {
+                drop(black_box(serde_json::from_str::<T>(black_box(&text))))
+            }),
+        },
+        Cell {
+            workload,
+            ours: Side::consume(valid, |value| {
+                drop(black_box(T::from_args(black_box(value))))
+            }),
+            theirs: Side::consume(valid, move |value| {
+                if validator.validate(black_box(&value)).is_ok() {
+                    drop(black_box(serde_json::from_value::<T>(value)));
+                }
+            }),
+        },
+    ]
+}
+
+fn bench(criterion: &mut Criterion, comparisons: &mut [Comparison]) {
+    for comparison in comparisons {
+        for cell in &mut comparison.cells {
+            let mut group =
+                criterion.benchmark_group(format!("{}/{}", comparison.id, cell.workload));
+            cell.ours.bench(&mut group, comparison.sides[0]);
+            cell.theirs.bench(&mut group, comparison.sides[1]);
             group.finish();
         }
     }
 }
 
-/// Times `ours` and `theirs` in alternating rounds and returns the ratio of
-/// their best rounds (theirs / ours). Alternating rounds see the same
-/// background load, and the best round is the one least disturbed by it, so
-/// the ratio holds up on a busy shared machine better than two separate
+/// Times both sides in alternating rounds and returns the best round of
+/// each, in nanoseconds per call. Alternating rounds see the same background
+/// load, and the best round is the one least disturbed by it, so their
+/// ratio holds up on a busy shared machine better than two separate
 /// measurements do.
-fn interleaved_ratio(mut ours: impl FnMut(), mut theirs: impl FnMut()) -> (f64, f64, f64) {
+fn interleaved(cell: &mut Cell) -> [f64; 2] {
     const ROUNDS: usize = 40;
-    let target = Duration::from_millis(5);
-    let iterations = calibrate(&mut ours, target);
+    let iterations = calibrate(&mut cell.ours, Duration::from_millis(5));
     let mut best = [f64::MAX; 2];
     for _ in 0..ROUNDS {
-        for (side, run) in [&mut ours as &mut dyn FnMut(), &mut theirs]
-            .into_iter()
-            .enumerate()
-        {
-            let start = Instant::now();
-            for _ in 0..iterations {
-                run();
-            }
-            best[side] = best[side].min(start.elapsed().as_secs_f64() * 1e9 / iterations as f64);
+        for (side, run) in [&mut cell.ours, &mut cell.theirs].into_iter().enumerate() {
+            best[side] = best[side].min(run.time(iterations));
         }
     }
-    (best[1] / best[0], best[0], best[1])
+    best
 }
 
-/// How many iterations of `f` take about `target`.
-fn calibrate(f: &mut impl FnMut(), target: Duration) -> u32 {
+/// How many calls of `side` take about `target`.
+fn calibrate(side: &mut Side, target: Duration) -> u32 {
     let mut iterations = 1u32;
     loop {
-        let start = Instant::now();
-        for _ in 0..iterations {
-            f();
-        }
-        if start.elapsed() >= target / 4 || iterations >= 1 << 24 {
+        let per_call = side.time(iterations);
+        if per_call * f64::from(iterations) >= target.as_nanos() as f64 / 4.0
+            || iterations >= 1 << 24
+        {
             return (iterations * 4).max(1);
         }
         iterations *= 2;
     }
 }
 
-fn print_ratios() {
-    println!("\nratios, from interleaved rounds (jsonschema time / pedelec time; higher is better for pedelec):");
-    for case in cases() {
-        let ours = ToolArgsSchema::from_value(&case.schema).expect("in the subset");
-        let theirs = jsonschema::validator_for(&case.schema).expect("compiles");
-        let mut rows: Vec<(&str, (f64, f64, f64))> = vec![
-            (
-                "compile",
-                interleaved_ratio(
-                    || {
-                        drop(black_box(ToolArgsSchema::from_value(black_box(
-                            &case.schema,
-                        ))))
-                    },
-                    || {
-                        drop(black_box(jsonschema::validator_for(black_box(
-                            &case.schema,
-                        ))))
-                    },
-                ),
-            ),
-            (
-                "is_valid",
-                interleaved_ratio(
-                    || {
-                        black_box(ours.is_valid(black_box(&case.valid)));
-                    },
-                    || {
-                        black_box(theirs.is_valid(black_box(&case.valid)));
-                    },
-                ),
-            ),
-        ];
-        if let Some(invalid) = &case.invalid {
-            rows.push((
-                "all_errors",
-                interleaved_ratio(
-                    || drop(black_box(ours.validate(black_box(invalid)))),
-                    || {
-                        drop(black_box(
-                            theirs.iter_errors(black_box(invalid)).collect::<Vec<_>>(),
-                        ))
-                    },
-                ),
-            ));
-        }
-        for (what, (ratio, ours_ns, theirs_ns)) in rows {
-            let name = format!("{what}/{}", case.name);
-            println!("  {name:<40} {ratio:>6.2}x   ({ours_ns:.0} ns vs {theirs_ns:.0} ns)");
+/// Times every cell and prints its ratio against its target; returns the
+/// cells that missed.
+fn print_ratios(comparisons: &mut [Comparison]) -> Vec<String> {
+    println!("\nratios, from interleaved rounds (best of 40 rounds per side):");
+    let mut missed = Vec::new();
+    for comparison in comparisons {
+        let target = match comparison.target {
+            Target::FasterThan(x) => format!("target >= {x}x faster"),
+            Target::CostAtMost(x) => format!("target <= {x}x the cost"),
+            Target::None => "no target".to_owned(),
+        };
+        println!("\n{} ({target})", comparison.title);
+        for cell in &mut comparison.cells {
+            let [ours, theirs] = interleaved(cell);
+            let (ratio, held) = match comparison.target {
+                Target::FasterThan(x) => (theirs / ours, Some(theirs / ours >= x)),
+                Target::CostAtMost(x) => (ours / theirs, Some(ours / theirs <= x)),
+                Target::None => (theirs / ours, None),
+            };
+            let verdict = match held {
+                Some(true) => "held",
+                Some(false) => "MISSED",
+                None => "",
+            };
+            println!(
+                "  {:<26} {ratio:>6.2}x  {verdict:<6}  ({} {ours:.0} ns, {} {theirs:.0} ns)",
+                cell.workload, comparison.sides[0], comparison.sides[1]
+            );
+            if held == Some(false) {
+                missed.push(format!(
+                    "{} / {}: {ratio:.2}x",
+                    comparison.title, cell.workload
+                ));
+            }
         }
     }
+    missed
 }
 
 fn main() {
-    if std::env::args().any(|arg| arg == "--ratios-only") {
-        print_ratios();
-        return;
+    let mut comparisons = comparisons();
+    // Words after `--` that are not flags pick comparisons by id
+    // (`cargo bench --bench validation -- --ratios-only from_args_str`).
+    let picked: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|arg| !arg.starts_with('-'))
+        .collect();
+    if !picked.is_empty() {
+        comparisons.retain(|comparison| picked.iter().any(|id| id == comparison.id));
     }
-    let mut criterion = Criterion::default()
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2))
-        .configure_from_args();
-    bench(&mut criterion);
-    criterion.final_summary();
-    print_ratios();
+    if !std::env::args().any(|arg| arg == "--ratios-only") {
+        let mut criterion = Criterion::default()
+            .warm_up_time(Duration::from_millis(500))
+            .measurement_time(Duration::from_secs(2))
+            .configure_from_args();
+        bench(&mut criterion, &mut comparisons);
+        criterion.final_summary();
+    }
+    let missed = print_ratios(&mut comparisons);
+    if missed.is_empty() {
+        println!("\nevery target held");
+    } else {
+        println!("\n{} targets missed:", missed.len());
+        for cell in missed {
+            println!("  {cell}");
+        }
+    }
 }

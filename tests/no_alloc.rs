@@ -1,11 +1,20 @@
-//! Validating a valid payload allocates nothing on the heap: counted by a
-//! global allocator in this test binary. (Each test binary has one global
-//! allocator, so this file holds only allocation tests, run one at a time.)
+//! Validating a valid payload allocates nothing on the heap, and reading
+//! valid arguments into a type allocates nothing beyond what the type does:
+//! counted by a global allocator in this test binary. (Each test binary has
+//! one global allocator, so this file holds only allocation tests, run one
+//! at a time.)
+
+// The types exist for their schemas; their fields are never read back.
+#![allow(dead_code)]
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use pedelec_schema::ToolArgsSchema;
+use pedelec_schema::{ToolArgs, ToolArgsSchema};
+use pedelec_testdata::payloads;
+use pedelec_testdata::typed::{LargeArray, SpawnClosedPolygons, TwentyProperties};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
 use serde_json::{json, Value};
 
 struct Counting;
@@ -92,6 +101,126 @@ fn validating_valid_payloads_allocates_nothing() {
             allocations(|| assert!(schema.validate(args).is_ok())),
             0,
             "validate"
+        );
+    }
+}
+
+/// Every keyword of the subset on a type, with a `oneOf` that the fast path
+/// decides by the value's type (one of objects is read whole into a `Value`,
+/// which allocates).
+#[derive(Debug, Deserialize, ToolArgs)]
+struct EveryKeyword {
+    #[tool_args(min_length = 1, max_length = 40, pattern = "^[a-z🐲 ]+$")]
+    name: String,
+    #[tool_args(minimum = 0, maximum = 3)]
+    count: u64,
+    #[tool_args(minimum = -1e308, maximum = 1.5)]
+    ratio: f64,
+    flag: Option<bool>,
+    #[tool_args(min_items = 1, max_items = 100, unique_items)]
+    tags: Vec<String>,
+    #[tool_args(unique_items)]
+    many: Vec<i32>,
+    #[tool_args(max_items = 30, unique_items)]
+    points: Vec<Point>,
+    target: Target,
+    level: Level,
+}
+
+#[derive(Debug, Deserialize, ToolArgs)]
+struct Point {
+    x: i64,
+    y: Vec<Target>,
+}
+
+#[derive(Debug, Deserialize, ToolArgs)]
+#[serde(untagged)]
+enum Target {
+    Index(u32),
+    Name(String),
+}
+
+#[derive(Debug, Deserialize, ToolArgs)]
+#[serde(rename_all = "lowercase")]
+enum Level {
+    Low,
+    High,
+}
+
+/// What `T` costs in allocations read by serde alone from `text` and from
+/// its value by reference, and what `from_args_str` and `from_args` cost.
+/// (`from_args` reads its value by reference, so that a value serde refuses
+/// is still there to be read again for its path.)
+fn typed_allocations<T: ToolArgs + DeserializeOwned>(text: &str) -> [usize; 4] {
+    let value: Value = serde_json::from_str(text).unwrap();
+    assert!(T::from_args_str(text).is_ok());
+    [
+        allocations(|| drop(serde_json::from_str::<T>(text).unwrap())),
+        allocations(|| drop(T::from_args_str(text).unwrap())),
+        allocations(|| drop(T::deserialize(&value).unwrap())),
+        // `from_args` consumes its value: the clone is counted apart.
+        allocations(|| drop(T::from_args(value.clone()).unwrap()))
+            - allocations(|| drop(value.clone())),
+    ]
+}
+
+#[test]
+fn reading_valid_arguments_allocates_only_what_the_type_does() {
+    let every_keyword = json!({
+        "name": "a🐲 b", "count": 2, "ratio": -0.0, "flag": true,
+        "tags": ["a", "b", "c"], "many": (0..12).collect::<Vec<i32>>(),
+        "points": (0..30).map(|i| json!({"x": i, "y": [i, "a"]})).collect::<Vec<_>>(),
+        "target": "index", "level": "high"
+    });
+    let cases = [
+        (
+            "every keyword",
+            typed_allocations::<EveryKeyword>(&every_keyword.to_string()),
+        ),
+        (
+            "polygons",
+            typed_allocations::<SpawnClosedPolygons>(
+                &payloads::spawn_closed_polygons().to_string(),
+            ),
+        ),
+        (
+            "twenty",
+            typed_allocations::<TwentyProperties>(&payloads::twenty_properties_valid().to_string()),
+        ),
+        (
+            "large",
+            typed_allocations::<LargeArray>(&payloads::large_array_valid().to_string()),
+        ),
+    ];
+    for (name, [from_str, from_args_str, by_reference, from_args]) in cases {
+        assert!(from_str > 0, "{name}: the type allocates");
+        assert_eq!(from_args_str, from_str, "{name}: from_args_str");
+        assert_eq!(from_args, by_reference, "{name}: from_args");
+    }
+    // A property the schema does not name is skipped on the fast path.
+    let mut unnamed = every_keyword;
+    unnamed["unnamed"] = json!({"x": [1, 2]});
+    let [from_str, from_args_str, ..] = typed_allocations::<EveryKeyword>(&unnamed.to_string());
+    assert_eq!(from_args_str, from_str, "with an unnamed property");
+}
+
+#[test]
+fn checking_valid_text_allocates_nothing() {
+    for text in [
+        payloads::spawn_closed_polygons().to_string(),
+        payloads::twenty_properties_valid().to_string(),
+        payloads::large_array_valid().to_string(),
+    ] {
+        let schema = if text.contains("outer") {
+            SpawnClosedPolygons::schema()
+        } else if text.contains("records") {
+            LargeArray::schema()
+        } else {
+            TwentyProperties::schema()
+        };
+        assert_eq!(
+            allocations(|| assert!(schema.validate_str(&text).is_ok())),
+            0
         );
     }
 }

@@ -20,7 +20,9 @@
 //! - `#[derive(ToolArgs)]` derives the schema from a Rust type and its
 //!   `serde` attributes, checking at compile time that it stays inside the
 //!   subset; [`ToolArgs::from_args`] validates the arguments, then reads them
-//!   into the type. See [`ToolArgs`] for the type mapping and the attributes.
+//!   into the type, and [`ToolArgs::from_args_str`] does the same from the
+//!   JSON text a model sent, in one pass. See [`ToolArgs`] for the type
+//!   mapping and the attributes.
 //!   A type the derive cannot see into carries its own node
 //!   ([`ToolArgsNode`]), or a field says where its node comes from
 //!   (`#[tool_args(as = Type)]`, `#[tool_args(schema_with = function)]`).
@@ -124,6 +126,22 @@
 //!   third of the longer name, one edit for short names), for the first 32
 //!   unknown properties of a call and names up to 64 characters, which
 //!   bounds what an agent's keys can cost.
+//! - **Arguments straight from text.** [`ToolArgs::from_args_str`] and
+//!   [`ToolArgsSchema::validate_str`] take the JSON text a model sent. A
+//!   valid call is read in one pass, each value checked by the compiled
+//!   rule at its place as serde hands it over, without building a
+//!   `serde_json::Value`, and allocates nothing beyond what the type does.
+//!   At the first doubt - a failing value, a serde error, a property given
+//!   twice, a `3.0` for an integer type - that pass gives up and the text
+//!   takes the full path (`from_args` on the parsed value), so the result
+//!   is always exactly what `from_args(serde_json::from_str(text)?)` gives,
+//!   every error with its path. Text that is not one JSON value is
+//!   [`ArgsError::Syntax`]: still the agent-facing object, with serde_json's
+//!   message (line and column) and no `errors`. Left to the full path by
+//!   design, valid or not: a `uniqueItems` array of more than 32 items, or
+//!   whose items are `oneOf` values with two branches of one JSON type
+//!   (those are read whole, and take no fingerprint), and an object node of
+//!   more than 64 properties.
 //!
 //! ## Conversion into the subset
 //!

@@ -68,11 +68,14 @@ pub(crate) struct Excerpt(SmallString);
 impl Excerpt {
     pub(crate) fn of(text: &str) -> Excerpt {
         // One character more than is shown, so the quote still knows it
-        // was cut.
-        let end = text
-            .char_indices()
-            .nth(QUOTED_CHARS + 1)
-            .map_or(text.len(), |(end, _)| end);
+        // was cut. A text of no more bytes has no more characters.
+        let end = match text.len() > QUOTED_CHARS + 1 {
+            true => text
+                .char_indices()
+                .nth(QUOTED_CHARS + 1)
+                .map_or(text.len(), |(end, _)| end),
+            false => text.len(),
+        };
         Excerpt(SmallString::from(&text[..end]))
     }
 }
@@ -104,39 +107,57 @@ impl<'a> Quoted<'a> {
 
 impl Display for Quoted<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let (shown, cut) = match self.text.char_indices().nth(self.limit) {
-            Some((end, _)) => (&self.text[..end], true),
-            None => (self.text, false),
+        // A text of no more bytes than the limit has no more characters
+        // either; only a longer one is counted.
+        let (shown, cut) = match self.text.len() > self.limit {
+            true => match self.text.char_indices().nth(self.limit) {
+                Some((end, _)) => (&self.text[..end], true),
+                None => (self.text, false),
+            },
+            false => (self.text, false),
         };
         f.write_char('"')?;
-        // Plain runs are written whole; only what JSON escapes is written
-        // character by character.
-        let mut run_start = 0;
-        for (at, c) in shown.char_indices() {
-            let escape = match c {
-                '"' => "\\\"",
-                '\\' => "\\\\",
-                '\n' => "\\n",
-                '\r' => "\\r",
-                '\t' => "\\t",
-                c if c.is_control() => "",
-                _ => continue,
-            };
-            f.write_str(&shown[run_start..at])?;
-            if escape.is_empty() {
-                write!(f, "\\u{:04x}", c as u32)?;
-            } else {
-                f.write_str(escape)?;
-            }
-            run_start = at + c.len_utf8();
+        // Printable ASCII but for the quote and the backslash, as most
+        // quoted values are, is written whole.
+        let plain = shown
+            .bytes()
+            .all(|b| (b' '..=b'~').contains(&b) && b != b'"' && b != b'\\');
+        if plain {
+            f.write_str(shown)?;
+        } else {
+            write_escaped(f, shown)?;
         }
-        f.write_str(&shown[run_start..])?;
         f.write_char('"')?;
         if cut {
             f.write_char('…')?;
         }
         Ok(())
     }
+}
+
+/// `text` as the inside of a JSON string literal: plain runs are written
+/// whole; only what JSON escapes is written character by character.
+fn write_escaped(f: &mut Formatter<'_>, text: &str) -> fmt::Result {
+    let mut run_start = 0;
+    for (at, c) in text.char_indices() {
+        let escape = match c {
+            '"' => "\\\"",
+            '\\' => "\\\\",
+            '\n' => "\\n",
+            '\r' => "\\r",
+            '\t' => "\\t",
+            c if c.is_control() => "",
+            _ => continue,
+        };
+        f.write_str(&text[run_start..at])?;
+        if escape.is_empty() {
+            write!(f, "\\u{:04x}", c as u32)?;
+        } else {
+            f.write_str(escape)?;
+        }
+        run_start = at + c.len_utf8();
+    }
+    f.write_str(&text[run_start..])
 }
 
 /// The values an `enum` allows: "\"a\"", or "one of \"a\", \"b\"".
@@ -149,7 +170,7 @@ pub(crate) trait Listable {
 
 impl Listable for String {
     fn write(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", Quoted::new(self))
+        Quoted::new(self).fmt(f)
     }
 }
 
@@ -212,11 +233,76 @@ mod tests {
             &"🐲".repeat(40),
             &"🐲".repeat(41),
             &"x".repeat(1000),
+            &"x".repeat(QUOTED_CHARS + 1),
+            &"x".repeat(QUOTED_CHARS + 2),
+            &"é".repeat(QUOTED_CHARS / 2 + 1),
         ] {
+            let excerpt = Excerpt::of(text);
+            assert_eq!(excerpt.to_string(), Quoted::new(text).to_string(), "{text}");
+            // Kept: the shown characters and one more, no further.
+            let kept = excerpt.0.as_str();
+            assert!(text.starts_with(kept), "{text}");
             assert_eq!(
-                Excerpt::of(text).to_string(),
-                Quoted::new(text).to_string(),
+                kept.chars().count(),
+                text.chars().count().min(QUOTED_CHARS + 1),
                 "{text}"
+            );
+        }
+    }
+
+    /// `Quoted` writes a run of plain ASCII whole and counts characters
+    /// only for a text longer in bytes than its limit: both shortcuts must
+    /// write what quoting character by character writes.
+    #[test]
+    fn quoting_writes_each_character_as_json_escapes_it() {
+        fn by_character(text: &str, limit: usize) -> String {
+            let mut quoted = String::from('"');
+            for c in text.chars().take(limit) {
+                match c {
+                    '"' => quoted.push_str("\\\""),
+                    '\\' => quoted.push_str("\\\\"),
+                    '\n' => quoted.push_str("\\n"),
+                    '\r' => quoted.push_str("\\r"),
+                    '\t' => quoted.push_str("\\t"),
+                    c if c.is_control() => quoted.push_str(&format!("\\u{:04x}", c as u32)),
+                    c => quoted.push(c),
+                }
+            }
+            quoted.push('"');
+            if text.chars().count() > limit {
+                quoted.push('…');
+            }
+            quoted
+        }
+        let mut texts: Vec<String> = (0..0x250u32)
+            .filter_map(char::from_u32)
+            .map(|c| format!("a{c}b"))
+            .collect();
+        texts.extend(
+            [
+                "",
+                "plain words",
+                "🐲",
+                "x/y~z",
+                "tab\there",
+                "\u{7f}\u{85}",
+            ]
+            .map(String::from),
+        );
+        for limit in [3, 4, 5] {
+            texts.extend(["abcd", "ab🐲", "abc", "ab\"c", "éé"].map(String::from));
+            for text in &texts {
+                assert_eq!(
+                    Quoted::with_limit(text, limit).to_string(),
+                    by_character(text, limit),
+                    "{text:?} limited to {limit}"
+                );
+            }
+        }
+        for text in &texts {
+            assert_eq!(
+                Quoted::new(text).to_string(),
+                by_character(text, QUOTED_CHARS)
             );
         }
     }

@@ -39,6 +39,12 @@ pub fn push(pointer: &mut String, token: &str) {
 pub fn push_index(pointer: &mut String, index: usize) {
     // Digits by hand: the parser pushes an index for every array item it
     // reads, and `core::fmt` would cost more than the rest of the pointer.
+    if index < 10 {
+        // Most indices: one digit.
+        pointer.push('/');
+        pointer.push(char::from(b'0' + index as u8));
+        return;
+    }
     let mut digits = [0u8; 20];
     let mut start = digits.len();
     let mut rest = index;

@@ -94,6 +94,11 @@ impl ToolArgsSchema {
         ToolArgsSchema { root, validator }
     }
 
+    /// The root compiled for validation.
+    pub(crate) fn validator(&self) -> &Validator {
+        &self.validator
+    }
+
     /// The root object node.
     pub fn root(&self) -> &ObjectNode {
         &self.root

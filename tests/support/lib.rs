@@ -6,6 +6,7 @@
 
 pub mod cargo;
 pub mod fuzz;
+pub mod typed;
 
 use std::path::PathBuf;
 
@@ -245,6 +246,34 @@ pub mod payloads {
         args["field_04"] = json!(["ok", "NOT OK", "ok"]);
         args.as_object_mut().unwrap().remove("field_10");
         args
+    }
+
+    /// A hasty call of [`twenty_properties_schema`]: 10 errors of every
+    /// kind in about 300 bytes.
+    pub fn twenty_properties_ten_errors() -> Value {
+        json!({
+            "field_00": "", "field_01": -5, "field_02": "urgent", "field_03": "yes",
+            "field_04": ["ok", "NOT OK", "ok"], "field_05": "", "field_06": 2000,
+            "field_07": "none", "field_08": true, "field_09": ["a-1", "a-1"], "field_10": "report",
+            "field_12": "high", "field_14": [], "field_16": 12, "field_18": false
+        })
+    }
+
+    /// A call of `spawn_closed_polygons` gone badly wrong: 30 errors in
+    /// about 500 bytes, most of them points out of range.
+    pub fn spawn_closed_polygons_thirty_errors() -> Value {
+        json!({"items": [
+            {"preset": "star", "name": 5, "color": "red", "size": 100, "count": 0, "xHint": 1.5,
+             "outer": [{"x": 0, "y": 0}, {"x": 0, "y": 120}, {"x": -101, "y": 0}]},
+            {"name": "shard", "color": "blue", "size": "huge", "count": 9, "outer": [
+                {"x": 150, "y": -150}, {"x": 120, "y": "0"}, {"x": 0},
+                {"x": 101, "y": -101}, {"x": 200, "y": 200}, {"x": -300, "y": 300},
+                {"x": 1.5, "y": 2}, {"x": 110, "y": 0}
+            ]},
+            {"name": "ring", "color": 7, "size": 22, "count": "one",
+             "outer": [{"x": 0, "y": 0}, {"x": 500, "y": 500}],
+             "holes": [[{"x": 1, "y": 1}], [{"x": 999, "y": 1}, {"x": 1, "y": 1}, {"x": 1}]]}
+        ]})
     }
 
     /// A schema for a bulk call: up to 10 000 records.

@@ -61,7 +61,9 @@ impl Simple {
         Some(Simple::AsciiRun { allowed, min, max })
     }
 
-    #[inline]
+    // Always inlined: the string checks of validation and of reading text
+    // both call it, and a call would cost as much as most matches.
+    #[inline(always)]
     pub(super) fn is_match(&self, text: &str) -> bool {
         match self {
             Simple::AsciiRun { allowed, min, max } => {

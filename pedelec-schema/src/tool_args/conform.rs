@@ -25,6 +25,10 @@ use crate::validate::node_accepts;
 use crate::ToolArgsSchema;
 
 /// Deserializes `args`, which `schema` accepted.
+///
+/// They are read by reference, although reading them by value would move
+/// their strings into `T` instead of copying them: a value serde refuses
+/// must still be there to be read again for its path.
 pub(crate) fn deserialize<T: DeserializeOwned>(
     schema: &ToolArgsSchema,
     args: Value,

@@ -9,8 +9,8 @@ use serde_json::Value;
 use super::refusal::DeserializeError;
 use crate::validate::{ValidationError, ValidationErrors};
 
-/// Why [`ToolArgs::from_args`](super::ToolArgs::from_args) refused the
-/// arguments.
+/// Why [`ToolArgs::from_args`](super::ToolArgs::from_args) (or another
+/// method that checks a call's arguments) refused them.
 ///
 /// It turns into the agent-facing error object
 /// `{"code": "INVALID_ARGS", "message": "...", "errors": [...]}`
@@ -43,6 +43,12 @@ pub enum ArgsError {
     /// serde reads, or a rule a `pattern` cannot hold (a day that its month
     /// does not have).
     Deserialize(DeserializeError),
+    /// The arguments are not one JSON value: from the methods that read
+    /// text ([`ToolArgs::from_args_str`](super::ToolArgs::from_args_str),
+    /// [`ToolArgsSchema::validate_str`](crate::ToolArgsSchema::validate_str)).
+    /// Its agent-facing object has serde_json's message, with the line and
+    /// column, and no `errors`.
+    Syntax(serde_json::Error),
 }
 
 impl ArgsError {
@@ -56,15 +62,17 @@ impl ArgsError {
             ArgsError::Deserialize(refusal) => format!(
                 "The arguments match the tool's argsSchema but could not be read: {refusal}"
             ),
+            ArgsError::Syntax(err) => format!("The arguments are not valid JSON: {err}"),
         }
     }
 
     /// The schema failures (empty for [`ArgsError::Deserialize`], whose one
-    /// entry of the agent-facing `errors` is its [`DeserializeError`]).
+    /// entry of the agent-facing `errors` is its [`DeserializeError`], and
+    /// for [`ArgsError::Syntax`], which has none).
     pub fn errors(&self) -> &[ValidationError] {
         match self {
             ArgsError::Invalid(errors) => errors.errors(),
-            ArgsError::Deserialize(_) => &[],
+            ArgsError::Deserialize(_) | ArgsError::Syntax(_) => &[],
         }
     }
 
@@ -97,6 +105,7 @@ impl std::error::Error for ArgsError {
         match self {
             ArgsError::Invalid(errors) => Some(errors),
             ArgsError::Deserialize(refusal) => Some(refusal),
+            ArgsError::Syntax(err) => Some(err),
         }
     }
 }
@@ -110,6 +119,13 @@ impl Serialize for ArgsError {
                 s.serialize_field("code", Self::CODE)?;
                 s.serialize_field("message", &self.message())?;
                 s.serialize_field("errors", &[refusal])?;
+                s.end()
+            }
+            ArgsError::Syntax(_) => {
+                let mut s = serializer.serialize_struct("ArgsError", 3)?;
+                s.serialize_field("code", Self::CODE)?;
+                s.serialize_field("message", &self.message())?;
+                s.serialize_field("errors", &[] as &[ValidationError])?;
                 s.end()
             }
         }

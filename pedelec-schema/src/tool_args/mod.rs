@@ -281,7 +281,8 @@ pub mod __private {
 /// zero fraction under an `integer` node (`3.0`, which JSON Schema counts as
 /// an integer) is read as the integer, and properties that the schema does
 /// not name are ignored, also where serde would refuse them (beside the key
-/// of an externally tagged variant).
+/// of an externally tagged variant). [`from_args_str`](Self::from_args_str)
+/// returns exactly what `from_args` returns on the parsed text.
 ///
 /// When serde still refuses a value the schema accepted (a hand-written
 /// `Deserialize`, a day its month does not have), the error is
@@ -302,8 +303,50 @@ pub trait ToolArgs {
         Self: DeserializeOwned,
     {
         let schema = Self::schema();
-        schema.validate(&args)?;
+        // Fail-fast first: a valid call is walked once; only an invalid one
+        // is walked again for every error.
+        if !schema.is_valid(&args) {
+            schema.validate(&args)?;
+        }
         conform::deserialize(schema, args)
+    }
+
+    /// Validates and deserializes the JSON text of the arguments - what a
+    /// model sends - as `from_args(serde_json::from_str(text)?)` would, and
+    /// returns exactly what that returns; text that is not one JSON value is
+    /// an [`ArgsError::Syntax`].
+    ///
+    /// Valid arguments are read in one pass, checked as serde reads them,
+    /// without building a `serde_json::Value`: on the benchmarks they cost
+    /// 1.3 to 1.75 times what `serde_json::from_str::<Self>` alone costs,
+    /// and allocate nothing beyond what `Self` does. Anything else takes
+    /// the full path of [`from_args`](Self::from_args), so the agent gets
+    /// every error with its path.
+    ///
+    /// ```
+    /// use pedelec_schema::ToolArgs;
+    /// use serde::Deserialize;
+    ///
+    /// #[derive(Debug, Deserialize, ToolArgs)]
+    /// struct Nudge {
+    ///     #[tool_args(minimum = -10, maximum = 10)]
+    ///     delta: i32,
+    /// }
+    ///
+    /// assert_eq!(Nudge::from_args_str(r#"{"delta": -3}"#)?.delta, -3);
+    /// let error = Nudge::from_args_str(r#"{"delta": 15}"#).unwrap_err();
+    /// assert_eq!(error.errors()[0].path(), "/delta");
+    /// # Ok::<(), pedelec_schema::ArgsError>(())
+    /// ```
+    fn from_args_str(text: &str) -> Result<Self, ArgsError>
+    where
+        Self: DeserializeOwned,
+    {
+        if let Some(parsed) = Self::schema().read_checked(text) {
+            return Ok(parsed);
+        }
+        let args: Value = serde_json::from_str(text).map_err(ArgsError::Syntax)?;
+        Self::from_args(args)
     }
 
     /// Arguments a model sent under `profile`: undoes what the export

@@ -29,6 +29,23 @@ impl ArrayRule {
         }
     }
 
+    /// The rule every item must pass.
+    pub(super) fn items(&self) -> &Rule {
+        &self.items
+    }
+
+    /// Whether the items must be unique.
+    pub(super) fn unique_items(&self) -> bool {
+        self.unique_items
+    }
+
+    /// Whether `count` items pass `minItems` and `maxItems`.
+    pub(super) fn accepts_count(&self, count: usize) -> bool {
+        let count = count as u64;
+        self.min_items.is_none_or(|min| count >= min)
+            && self.max_items.is_none_or(|max| count <= max)
+    }
+
     pub(super) fn check<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
         let Value::Array(elements) = value else {
             return type_mismatch("an array", value, at, self.site, sink);

@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::failure::Failure;
 use super::site::Span;
-use super::{fail, type_mismatch, Sink, Trail};
+use super::{fail, type_mismatch, FailFast, Sink, Trail};
 use crate::schema::BooleanNode;
 
 #[derive(Debug, Clone)]
@@ -28,16 +28,26 @@ impl BooleanRule {
         let Value::Bool(b) = value else {
             return type_mismatch("a boolean", value, at, self.site, sink);
         };
+        self.check_bool(*b, at, sink)
+    }
+
+    /// Whether `b` passes, for a walk that has the boolean but no `Value`.
+    pub(super) fn accepts_bool(&self, b: bool) -> bool {
+        self.check_bool(b, &Trail::ROOT, &mut FailFast)
+    }
+
+    #[inline(always)]
+    fn check_bool<S: Sink>(&self, b: bool, at: &Trail<'_>, sink: &mut S) -> bool {
         let mut valid = true;
         if let Some(allowed) = &self.allowed {
-            if !allowed.contains(b) {
+            if !allowed.contains(&b) {
                 fail!(
                     sink,
                     at,
                     self.site,
                     valid,
                     Failure::BooleanEnum {
-                        value: *b,
+                        value: b,
                         allowed: Arc::clone(allowed),
                     }
                 );

@@ -9,15 +9,15 @@
 //! can explain why no branch (or more than one) accepted the value. The
 //! recursion is bounded by the schema's depth.
 
-use std::fmt::{self, Display, Formatter};
-
+use std::cell::RefCell;
+use std::fmt::{self, Display, Formatter, Write};
 use std::sync::Arc;
 
-use serde::ser::{Serialize, SerializeStruct, Serializer};
+use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
 
 use super::failure::Failure;
 use super::site::Span;
-use super::trail::{instance_pointer, Indices};
+use super::trail::{write_instance_pointer, Indices};
 
 /// One way a value failed its schema.
 ///
@@ -101,20 +101,18 @@ impl ValidationError {
 
     /// Where in the value: a JSON Pointer (RFC 6901); `""` is the whole value.
     pub fn path(&self) -> String {
-        let schema_pointer = self.site.of(&self.pointers);
-        let mut path = instance_pointer(
-            schema_pointer.get(self.start..).unwrap_or_default(),
-            &self.indices,
-        );
-        if let Some(property) = self.failure.property() {
-            crate::pointer::push(&mut path, property);
-        }
+        // The value's pointer is at most as long as the schema's, but for
+        // long array indices.
+        let mut path = String::with_capacity(self.schema_pointer().len() + 8);
+        self.write_path(&mut path);
         path
     }
 
     /// Where in the schema: a JSON Pointer to the keyword that failed.
     pub fn schema_path(&self) -> String {
-        SchemaPath(self).to_string()
+        let mut path = String::with_capacity(self.site.len() + 1 + self.keyword().len());
+        self.write_schema_path(&mut path);
+        path
     }
 
     /// The keyword that failed: `type`, `required`, `maximum`, `oneOf`, ...
@@ -124,31 +122,87 @@ impl ValidationError {
 
     /// What is wrong, in words an agent can act on.
     pub fn message(&self) -> String {
-        self.failure.to_string()
+        let mut message = String::with_capacity(MESSAGE_CAPACITY);
+        self.write_message(&mut message);
+        message
     }
-}
 
-/// The schema pointer, written without building it first.
-struct SchemaPath<'a>(&'a ValidationError);
+    /// The pointer of the node that failed, relative to the node the walk
+    /// started at.
+    fn schema_pointer(&self) -> &str {
+        self.site
+            .of(&self.pointers)
+            .get(self.start..)
+            .unwrap_or_default()
+    }
 
-impl Display for SchemaPath<'_> {
-    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+    /// Appends [`path`](Self::path) to `out`: the value's pointer, and for
+    /// an unknown property, the property's name below its object.
+    pub(crate) fn write_path(&self, out: &mut String) {
+        write_instance_pointer(self.schema_pointer(), &self.indices, out);
+        if let Some(property) = self.failure.property() {
+            crate::pointer::push(out, property);
+        }
+    }
+
+    /// Appends [`schema_path`](Self::schema_path) to `out`.
+    fn write_schema_path(&self, out: &mut String) {
         // Keywords hold neither `~` nor `/`: nothing to escape.
-        write!(
-            f,
-            "{}/{}",
-            self.0.site.of(&self.0.pointers),
-            self.0.keyword()
-        )
+        out.push_str(self.site.of(&self.pointers));
+        out.push('/');
+        out.push_str(self.keyword());
+    }
+
+    /// Appends [`message`](Self::message) to `out`.
+    fn write_message(&self, out: &mut String) {
+        // Writing into a `String` cannot fail.
+        let _ = write!(out, "{}", self.failure);
+    }
+
+    /// Appends the `Display` form, `path: message`, to `out`.
+    fn write_display(&self, out: &mut String) {
+        let start = out.len();
+        self.write_path(out);
+        if out.len() == start {
+            out.push_str("(root)");
+        }
+        out.push_str(": ");
+        self.write_message(out);
+    }
+
+    /// Serializes the error, writing each string into `buffer` first: one
+    /// buffer serves every field (and every error of a list), so that each
+    /// string costs no allocation and reaches the serializer in one piece.
+    fn serialize_with<S: Serializer>(
+        &self,
+        serializer: S,
+        buffer: &mut String,
+    ) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("ValidationError", 4)?;
+        buffer.clear();
+        self.write_path(buffer);
+        s.serialize_field("path", buffer.as_str())?;
+        buffer.clear();
+        self.write_schema_path(buffer);
+        s.serialize_field("schema_path", buffer.as_str())?;
+        s.serialize_field("keyword", self.keyword())?;
+        buffer.clear();
+        self.write_message(buffer);
+        s.serialize_field("message", buffer.as_str())?;
+        s.end()
     }
 }
+
+/// Room for most messages at once; longer ones (long `enum` lists, `oneOf`
+/// explanations) grow once or twice.
+const MESSAGE_CAPACITY: usize = 128;
 
 /// `path: message`, with `(root)` for the whole value.
 impl Display for ValidationError {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let path = self.path();
-        let path = if path.is_empty() { "(root)" } else { &path };
-        write!(f, "{path}: {}", self.failure)
+        let mut text = String::with_capacity(MESSAGE_CAPACITY);
+        self.write_display(&mut text);
+        f.write_str(&text)
     }
 }
 
@@ -177,22 +231,7 @@ impl Eq for ValidationError {}
 
 impl Serialize for ValidationError {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("ValidationError", 4)?;
-        s.serialize_field("path", &self.path())?;
-        s.serialize_field("schema_path", &Written(SchemaPath(self)))?;
-        s.serialize_field("keyword", self.keyword())?;
-        s.serialize_field("message", &Written(&self.failure))?;
-        s.end()
-    }
-}
-
-/// Serializes a `Display` value as a string, written straight into the
-/// output.
-struct Written<T>(T);
-
-impl<T: Display> Serialize for Written<T> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(&self.0)
+        self.serialize_with(serializer, &mut String::with_capacity(MESSAGE_CAPACITY))
     }
 }
 
@@ -251,24 +290,26 @@ impl ValidationErrors {
 
     /// One sentence naming every failure: the agent-facing `message`.
     pub fn message(&self) -> String {
+        let mut message = String::with_capacity(MESSAGE_CAPACITY * 4);
+        self.write_message(&mut message);
+        message
+    }
+
+    /// Appends [`message`](Self::message) to `out`.
+    fn write_message(&self, out: &mut String) {
         /// A message stays readable; the full list is in `errors`.
         const LISTED: usize = 5;
-        let listed: Vec<String> = self
-            .errors
-            .iter()
-            .take(LISTED)
-            .map(ToString::to_string)
-            .collect();
+        out.push_str("The arguments do not match the tool's argsSchema: ");
+        for (index, error) in self.errors.iter().take(LISTED).enumerate() {
+            if index > 0 {
+                out.push_str("; ");
+            }
+            error.write_display(out);
+        }
         let rest = self.errors.len().saturating_sub(LISTED);
-        let more = if rest > 0 {
-            format!("; and {rest} more (see errors)")
-        } else {
-            String::new()
-        };
-        format!(
-            "The arguments do not match the tool's argsSchema: {}{more}",
-            listed.join("; ")
-        )
+        if rest > 0 {
+            let _ = write!(out, "; and {rest} more (see errors)");
+        }
     }
 
     /// The agent-facing error object,
@@ -288,10 +329,49 @@ impl std::error::Error for ValidationErrors {}
 
 impl Serialize for ValidationErrors {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        // One buffer for every string of the document.
+        let mut buffer = String::with_capacity(MESSAGE_CAPACITY * 4);
         let mut s = serializer.serialize_struct("ValidationErrors", 3)?;
         s.serialize_field("code", Self::CODE)?;
-        s.serialize_field("message", &self.message())?;
-        s.serialize_field("errors", &self.errors)?;
+        self.write_message(&mut buffer);
+        s.serialize_field("message", buffer.as_str())?;
+        let errors = ErrorList {
+            errors: &self.errors,
+            buffer: RefCell::new(buffer),
+        };
+        s.serialize_field("errors", &errors)?;
         s.end()
+    }
+}
+
+/// The errors of a document, serialized through one shared buffer.
+struct ErrorList<'a> {
+    errors: &'a [ValidationError],
+    buffer: RefCell<String>,
+}
+
+impl Serialize for ErrorList<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.errors.len()))?;
+        for error in self.errors {
+            seq.serialize_element(&WithBuffer {
+                error,
+                buffer: &self.buffer,
+            })?;
+        }
+        seq.end()
+    }
+}
+
+/// An error serialized through a shared buffer.
+struct WithBuffer<'a> {
+    error: &'a ValidationError,
+    buffer: &'a RefCell<String>,
+}
+
+impl Serialize for WithBuffer<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.error
+            .serialize_with(serializer, &mut self.buffer.borrow_mut())
     }
 }

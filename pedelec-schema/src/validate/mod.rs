@@ -22,6 +22,10 @@
 //!
 //! Recursion follows the schema, which is at most [`MAX_DEPTH`](crate::MAX_DEPTH)
 //! deep, so no value - however deeply nested - can overflow the stack.
+//!
+//! `stream/` checks arguments that are still JSON text, as serde reads
+//! them into a type, with the same rules; its header says how, and why its
+//! answers are the walk's.
 
 mod array;
 mod boolean;
@@ -32,6 +36,7 @@ mod number;
 mod object;
 mod one_of;
 mod site;
+mod stream;
 mod string;
 mod trail;
 

@@ -7,9 +7,9 @@ use std::sync::Arc;
 
 use serde_json::{Number, Value};
 
-use super::failure::Failure;
+use super::failure::{Failure, Found};
 use super::site::Span;
-use super::{fail, type_mismatch, Sink, Trail};
+use super::{fail, type_mismatch, FailFast, Sink, Trail};
 use crate::numeric::{self, Interval, Num};
 use crate::schema::NumberNode;
 
@@ -84,9 +84,35 @@ impl NumberRule {
         let Value::Number(number) = value else {
             return type_mismatch(self.expected(), value, at, self.site, sink);
         };
+        self.check_number(number, at, sink)
+    }
+
+    /// Whether `number` passes, for a walk that has the number but no
+    /// `Value` (reading arguments straight from JSON text).
+    #[inline(always)]
+    pub(super) fn accepts_number(&self, number: &Number) -> bool {
+        if let Some(shortcut) = &self.shortcut {
+            if shortcut.surely_contains(number, self.integer) {
+                return true;
+            }
+        }
+        self.accepts_number_exactly(number)
+    }
+
+    #[inline(never)]
+    fn accepts_number_exactly(&self, number: &Number) -> bool {
+        self.check_number(number, &Trail::ROOT, &mut FailFast)
+    }
+
+    #[inline(always)]
+    fn check_number<S: Sink>(&self, number: &Number, at: &Trail<'_>, sink: &mut S) -> bool {
         let num = Num::of(number);
         if self.integer && !num.is_integer() {
-            return type_mismatch(self.expected(), value, at, self.site, sink);
+            sink.fail(at, self.site, |_| Failure::Type {
+                expected: self.expected(),
+                found: Found::Number(number.clone()),
+            });
+            return false;
         }
         let mut valid = true;
         if let Some(allowed) = &self.allowed {

@@ -28,6 +28,9 @@ pub(crate) struct ObjectRule {
     names: Box<str>,
     /// Whether `serde_json` maps iterate in key order in this build.
     keys_sorted: bool,
+    /// The places of the required properties as bits (bit `i` for
+    /// `properties[i]`), for objects of up to 64 properties.
+    required_bits: u64,
 }
 
 #[derive(Debug, Clone)]
@@ -68,6 +71,15 @@ impl PropertyRule {
         }
     }
 
+    /// Whether the property is named `key`: the lengths, then the prefixes
+    /// decide, and for a longer name the rest of it.
+    #[inline(always)]
+    fn is_named(&self, names: &str, key: &str) -> bool {
+        self.name.len() == key.len()
+            && self.prefix == prefix(key.as_bytes())
+            && (key.len() <= 8 || self.name_in(names) == key)
+    }
+
     /// The rare case of equal prefixes and a longer string: the whole
     /// strings decide.
     #[inline(never)]
@@ -98,13 +110,67 @@ impl ObjectRule {
                     rule: Rule::compile(&property.node, property_site, pointers),
                 }
             })
-            .collect();
+            .collect::<Box<[PropertyRule]>>();
+        let required_bits = properties
+            .iter()
+            .take(64)
+            .enumerate()
+            .filter(|(_, property)| property.required)
+            .fold(0, |bits, (place, _)| bits | 1 << place);
         ObjectRule {
             site,
             properties,
+            required_bits,
             names: names.into_boxed_str(),
             keys_sorted: *MAPS_ARE_SORTED,
         }
+    }
+
+    /// How many properties the schema names.
+    pub(super) fn property_count(&self) -> usize {
+        self.properties.len()
+    }
+
+    /// The place (in name order) and the rule of the property named `key`,
+    /// if the schema names it: for a walk that meets the keys in the order
+    /// the text has them, not sorted. The property at `hint` is tried
+    /// first, inline; the search, out of line.
+    #[inline(always)]
+    pub(super) fn property(&self, key: &str, hint: usize) -> Option<(usize, &Rule)> {
+        match self.properties.get(hint) {
+            Some(property) if property.is_named(&self.names, key) => Some((hint, &property.rule)),
+            _ => self.search_property(key),
+        }
+    }
+
+    /// [`property`](Self::property) without a hint: a few properties are
+    /// scanned in order, comparing prefixes and lengths; beyond
+    /// `SCANNED_PROPERTIES`, binary search saves more than its branches
+    /// cost.
+    #[inline(never)]
+    fn search_property(&self, key: &str) -> Option<(usize, &Rule)> {
+        /// Objects of tool arguments mostly have fewer.
+        const SCANNED_PROPERTIES: usize = 12;
+        let place = if self.properties.len() <= SCANNED_PROPERTIES {
+            self.properties
+                .iter()
+                .position(|property| property.is_named(&self.names, key))
+        } else {
+            let key_prefix = prefix(key.as_bytes());
+            self.properties
+                .binary_search_by(|property| property.cmp_key(&self.names, key, key_prefix))
+                .ok()
+        }?;
+        Some((place, &self.properties[place].rule))
+    }
+
+    /// Whether every required property is among those seen, for an object
+    /// of up to 64 properties: bit `i` of `seen` for the property at place
+    /// `i` in name order.
+    #[inline(always)]
+    pub(super) fn has_required_bits(&self, seen: u64) -> bool {
+        debug_assert!(self.properties.len() <= 64);
+        seen & self.required_bits == self.required_bits
     }
 
     /// Reports `property` missing. Out of line, so that the loops that

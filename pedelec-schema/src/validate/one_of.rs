@@ -40,6 +40,11 @@ impl OneOfRule {
         OneOfRule { site, branches }
     }
 
+    /// The branches' rules, in order.
+    pub(super) fn branches(&self) -> impl Iterator<Item = &Rule> {
+        self.branches.iter().map(|branch| &branch.rule)
+    }
+
     pub(super) fn check<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
         // Branches are first tried without collecting anything, so a value
         // that matches exactly one branch costs no allocation for the

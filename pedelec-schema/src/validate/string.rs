@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use super::failure::Failure;
 use super::site::Span;
-use super::{fail, type_mismatch, Sink, Trail};
+use super::{fail, type_mismatch, FailFast, Sink, Trail};
 use crate::message::Excerpt;
 use crate::pattern::Pattern;
 use crate::schema::StringNode;
@@ -63,6 +63,29 @@ impl StringRule {
         let Value::String(text) = value else {
             return type_mismatch("a string", value, at, self.site, sink);
         };
+        self.check_text(text, at, sink)
+    }
+
+    /// Whether `text` passes, for a walk that has the string but no
+    /// `Value` (reading arguments straight from JSON text).
+    #[inline(always)]
+    pub(super) fn accepts_text(&self, text: &str) -> bool {
+        if let Some((low, high)) = self.surely_passing_bytes {
+            let bytes = text.len() as u64;
+            if low <= bytes && bytes <= high {
+                return true;
+            }
+        }
+        self.accepts_text_exactly(text)
+    }
+
+    #[inline(never)]
+    fn accepts_text_exactly(&self, text: &str) -> bool {
+        self.check_text(text, &Trail::ROOT, &mut FailFast)
+    }
+
+    #[inline(always)]
+    fn check_text<S: Sink>(&self, text: &str, at: &Trail<'_>, sink: &mut S) -> bool {
         let mut valid = true;
         if let Some(allowed) = &self.allowed {
             if !allowed.iter().any(|candidate| candidate == text) {

@@ -104,27 +104,47 @@ impl Indices {
     }
 }
 
-/// The JSON Pointer of the value that the node at `schema_pointer` checked,
-/// with `indices` for its `items` steps; both relative to the same place.
-pub(crate) fn instance_pointer(schema_pointer: &str, indices: &Indices) -> String {
-    let mut pointer = String::new();
+/// Writes the JSON Pointer of the value that the node at `schema_pointer`
+/// checked into `out`, with `indices` for its `items` steps; both relative
+/// to the same place.
+///
+/// The schema pointer is read step by step in place. A step is a keyword -
+/// `properties`, `items` or `oneOf`, told apart by their first letter, the
+/// only keywords a compiled schema's pointers hold - and, but for `items`,
+/// one more token: so the walk compares no string, and only copies names.
+pub(crate) fn write_instance_pointer(schema_pointer: &str, indices: &Indices, out: &mut String) {
+    const PROPERTIES: usize = "/properties/".len();
+    const ITEMS: usize = "/items".len();
     let mut indices = indices.iter();
-    let mut tokens = schema_pointer.split('/').skip(1);
-    while let Some(keyword) = tokens.next() {
-        match keyword {
-            "properties" => {
+    let mut rest = schema_pointer;
+    while let Some(&keyword) = rest.as_bytes().get(1) {
+        rest = match keyword {
+            b'p' => {
                 // Escaped in the schema pointer as in the value's.
-                pointer.push('/');
-                pointer.push_str(tokens.next().unwrap_or_default());
+                let after = rest.get(PROPERTIES..).unwrap_or_default();
+                let (name, next) = after.split_at(token_end(after));
+                out.push('/');
+                out.push_str(name);
+                next
             }
-            "items" => crate::pointer::push_index(&mut pointer, indices.next().unwrap_or_default()),
-            // `oneOf/N`: a branch checks the value the `oneOf` is at.
+            b'i' => {
+                crate::pointer::push_index(out, indices.next().unwrap_or_default());
+                rest.get(ITEMS..).unwrap_or_default()
+            }
             _ => {
-                tokens.next();
+                // `oneOf/N`: a branch checks the value the `oneOf` is at.
+                let after = &rest[1..];
+                let after = &after[token_end(after)..];
+                let after = after.get(1..).unwrap_or_default();
+                &after[token_end(after)..]
             }
-        }
+        };
     }
-    pointer
+}
+
+/// Where the token at the start of `text` ends: the next `/`, or the end.
+fn token_end(text: &str) -> usize {
+    text.bytes().position(|b| b == b'/').unwrap_or(text.len())
 }
 
 #[cfg(test)]
@@ -183,11 +203,9 @@ mod tests {
             ("/items/items", &[1, 0], "/1/0"),
         ];
         for (schema_pointer, path, expected) in cases {
-            assert_eq!(
-                instance_pointer(schema_pointer, &indices_of(path)),
-                expected,
-                "{schema_pointer}"
-            );
+            let mut pointer = String::new();
+            write_instance_pointer(schema_pointer, &indices_of(path), &mut pointer);
+            assert_eq!(pointer, expected, "{schema_pointer}");
         }
     }
 }
