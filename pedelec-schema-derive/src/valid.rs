@@ -476,7 +476,8 @@ fn check_integer_range(bound: &Keyed<Num>, name: &str, min: i128, max: i128, err
 
 /// Compiles a pattern exactly as `pedelec_schema::Pattern::new` does.
 fn compile_pattern(source: &str) -> Result<(), String> {
-    crate::pattern_check::Checked::new(source)
+    crate::pattern_check::Parsed::new(source)
+        .and_then(|parsed| parsed.translate())
         .and_then(|checked| checked.compile())
         .map(drop)
         .map_err(|err| err.to_string())

@@ -8,8 +8,8 @@
 //! Unicode-aware, its `.` matches `\r`, it knows neither `\cX` nor
 //! `\uXXXX`), so the pattern is translated into it with the ECMA meaning,
 //! and what a linear-time engine cannot run (lookaround, backreferences) is
-//! refused with a message that says so. Simple shapes skip the regex engine
-//! (`simple.rs`), never the grammar.
+//! refused with a message that says so. Simple shapes skip the translation
+//! and the regex engine (`simple.rs`), never the grammar.
 //!
 //! Limits, so that a hostile schema cannot make building it expensive: a
 //! pattern may be at most [`MAX_PATTERN_LEN`] bytes long, nest groups at most
@@ -126,10 +126,13 @@ impl Pattern {
     /// Checks an ECMA-262 pattern against the grammar of
     /// `new RegExp(pattern, "u")` and the limits, then compiles it.
     pub fn new(source: &str) -> Result<Pattern, PatternError> {
-        let checked = ecma::Checked::new(source)?;
+        let parsed = ecma::Parsed::new(source)?;
         let matcher = match Simple::recognize(source) {
+            // A simple shape always translates and compiles within the
+            // limits (a test in `simple.rs` holds it to that), so neither
+            // is done for it: that would double what building it costs.
             Some(simple) => Matcher::Simple(simple),
-            None => Matcher::Regex(checked.compile()?),
+            None => Matcher::Regex(parsed.translate()?.compile()?),
         };
         Ok(Pattern(Arc::new(Compiled {
             source: source.to_owned(),
@@ -141,7 +144,7 @@ impl Pattern {
     /// the tests that tie the simple matchers to it.
     #[cfg(test)]
     fn with_regex(source: &str) -> Result<Pattern, PatternError> {
-        let regex = ecma::Checked::new(source)?.compile()?;
+        let regex = ecma::Parsed::new(source)?.translate()?.compile()?;
         Ok(Pattern(Arc::new(Compiled {
             source: source.to_owned(),
             matcher: Matcher::Regex(regex),

@@ -204,6 +204,13 @@ fn add_word(allowed: &mut [bool; 256]) {
     allowed[usize::from(b'_')] = true;
 }
 
+/// The largest count a simple run takes (`{1000}`, `{1000,}`). A larger
+/// one goes to the regex engine, whose compiled-size limit then decides, as
+/// it does for every other pattern; up to this count, every ASCII class
+/// compiles well within that limit (the widest class at four times this
+/// count still does).
+const MAX_RUN_COUNT: usize = 1000;
+
 /// `+`, `*`, `{m}`, `{m,}` or `{m,n}`, as (min, max).
 fn quantity(quantifier: &str) -> Option<(usize, Option<usize>)> {
     match quantifier {
@@ -213,7 +220,9 @@ fn quantity(quantifier: &str) -> Option<(usize, Option<usize>)> {
         _ => {
             let inner = quantifier.strip_prefix('{')?.strip_suffix('}')?;
             let number = |s: &str| -> Option<usize> {
-                (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())).then(|| s.parse().ok())?
+                (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+                    .then(|| s.parse().ok())?
+                    .filter(|&count| count <= MAX_RUN_COUNT)
             };
             match inner.split_once(',') {
                 None => number(inner).map(|n| (n, Some(n))),
@@ -256,6 +265,9 @@ mod tests {
             "^(a|b)$",
             r"^\s+$",
             "^[a-z]{3,2}$",
+            // Beyond MAX_RUN_COUNT: the regex engine's size limit decides.
+            r"^\d{1001}$",
+            "^[a-z]{0,20000}$",
         ] {
             assert_eq!(Simple::recognize(pattern), None, "{pattern}");
         }
@@ -278,6 +290,70 @@ mod tests {
         "",
         "^[a-c]$",
     ];
+
+    #[test]
+    fn a_run_too_large_to_compile_is_refused_as_the_full_path_refuses_it() {
+        // Recognized, it would be matched without the regex engine and so
+        // without its size limit, and the derive, which always compiles,
+        // would refuse what the library accepts.
+        let err = Pattern::new("^[a-z]{0,20000}$").unwrap_err();
+        assert!(err.to_string().contains("compiles to more than"), "{err}");
+        assert!(Pattern::new("^[a-z]{0,1000}$").is_ok());
+    }
+
+    /// Simple-shaped patterns: an ASCII class or shorthand, or a literal,
+    /// with every kind of quantifier and counts on both sides of
+    /// [`MAX_RUN_COUNT`].
+    fn simple_shaped() -> impl Strategy<Value = String> {
+        let member = prop::sample::select(vec![
+            "a", "z", "_", ".", "/", "+", "a-f", "0-9", "A-Z", "!-~", r"\d", r"\w", r"\-", r"\]",
+            r"\.", "-",
+        ]);
+        let class = prop_oneof![
+            prop::collection::vec(member, 1..4)
+                .prop_map(|members| format!("[{}]", members.concat())),
+            Just(r"\d".to_owned()),
+            Just(r"\w".to_owned()),
+            "[a-c.]{0,3}",
+        ];
+        let count = prop_oneof![0..5usize, 0..1200usize, 1000..30000usize];
+        let quantifier = prop_oneof![
+            Just(String::new()),
+            Just("+".to_owned()),
+            Just("*".to_owned()),
+            count.clone().prop_map(|n| format!("{{{n}}}")),
+            count.clone().prop_map(|n| format!("{{{n},}}")),
+            (count.clone(), count).prop_map(|(m, n)| format!("{{{m},{n}}}")),
+        ];
+        (any::<bool>(), class, quantifier, any::<bool>()).prop_map(|(start, class, q, end)| {
+            format!(
+                "{}{class}{q}{}",
+                if start { "^" } else { "" },
+                if end { "$" } else { "" }
+            )
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+
+        /// What skips the translation and the regex engine is accepted
+        /// exactly when they accept it, and then matches as they do.
+        #[test]
+        fn the_fast_path_accepts_and_matches_as_the_full_path(
+            source in simple_shaped(),
+            texts in prop::collection::vec("[a-c0-9_\\-.\\]A-Z é~\n]{0,6}", 4),
+        ) {
+            let fast = Pattern::new(&source);
+            let full = Pattern::with_regex(&source);
+            prop_assert_eq!(fast.is_ok(), full.is_ok(), "{}: {:?} / {:?}", source, fast.err(), full.err());
+            if let (Ok(fast), Ok(full)) = (fast, full) {
+                for text in &texts {
+                    prop_assert_eq!(fast.is_match(text), full.is_match(text), "{} on {:?}", source, text);
+                }
+            }
+        }
+    }
 
     proptest! {
         #![proptest_config(ProptestConfig { cases: 2000, failure_persistence: None, ..ProptestConfig::default() })]

@@ -40,19 +40,22 @@ impl Parser {
         };
         self.pos += 1;
         let high = self.class_atom(high_first)?;
-        let text = self.quote(start, self.pos);
+        // Quoted only for an error: every valid range passes here.
+        let text = || self.quote(start, self.pos);
         match (low, high) {
             (ClassItem::Char(low), ClassItem::Char(high)) if low <= high => {
                 Ok(ClassItem::Range(low, high))
             }
             (ClassItem::Char(low), ClassItem::Char(high)) => Err(error(format!(
-                "`[{text}]`: the range is out of order (U+{low:04X} comes after \
-                 U+{high:04X}); write the lower end first"
+                "`[{}]`: the range is out of order (U+{low:04X} comes after \
+                 U+{high:04X}); write the lower end first",
+                text()
             ))),
             _ => Err(error(format!(
-                "`[{text}]`: a range cannot start or end with a class escape such as \
+                "`[{}]`: a range cannot start or end with a class escape such as \
                  `\\d`, `\\w`, `\\s` or `\\p{{...}}`; to match a `-` as well, escape it \
-                 as `\\-`"
+                 as `\\-`",
+                text()
             ))),
         }
     }

@@ -55,20 +55,37 @@ pub(crate) fn check_length(source: &str) -> Result<(), PatternError> {
     Ok(())
 }
 
+/// A pattern that ECMA-262's grammar and the limits accept, read into its
+/// tree; [`Parsed::translate`] writes it in the regex engine's dialect.
+pub(crate) struct Parsed {
+    tree: ast::Disjunction,
+    source_len: usize,
+}
+
+impl Parsed {
+    /// Checks `source` against ECMA-262's Unicode-mode grammar and the
+    /// limits: every pattern goes through here, whichever matcher then runs
+    /// it.
+    pub(crate) fn new(source: &str) -> Result<Parsed, PatternError> {
+        check_length(source)?;
+        let tree = syntax::parse(source)?;
+        Ok(Parsed {
+            tree,
+            source_len: source.len(),
+        })
+    }
+
+    /// Translates for the regex engine, refusing what it cannot run.
+    pub(crate) fn translate(&self) -> Result<Checked, PatternError> {
+        translate::translate(&self.tree, self.source_len).map(Checked)
+    }
+}
+
 /// A pattern that ECMA-262 accepts and the regex engine can run, in the
 /// engine's dialect; [`Checked::compile`] builds it.
 pub(crate) struct Checked(String);
 
 impl Checked {
-    /// Checks `source` against ECMA-262's Unicode-mode grammar and the
-    /// limits, and translates it: every pattern goes through here, whichever
-    /// matcher then runs it.
-    pub(crate) fn new(source: &str) -> Result<Checked, PatternError> {
-        check_length(source)?;
-        let tree = syntax::parse(source)?;
-        translate::translate(&tree, source.len()).map(Checked)
-    }
-
     /// Compiles with the regex engine, within the limits.
     pub(crate) fn compile(&self) -> Result<Regex, PatternError> {
         RegexBuilder::new(&self.0)

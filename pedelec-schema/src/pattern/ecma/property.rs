@@ -127,7 +127,7 @@ mod tests {
 
     use super::super::property_names::{BINARY, GENERAL_CATEGORY, NON_BINARY_PROPERTIES, SCRIPT};
     use super::super::translate::REGEX_LACKS;
-    use super::super::Checked;
+    use super::super::Parsed;
 
     #[test]
     fn the_tables_are_sorted_for_the_binary_search() {
@@ -156,7 +156,7 @@ mod tests {
         }
         let mut lacking = BTreeSet::new();
         for (value, body) in bodies {
-            match Checked::new(&format!(r"\p{{{body}}}")) {
+            match Parsed::new(&format!(r"\p{{{body}}}")).and_then(|parsed| parsed.translate()) {
                 Ok(checked) => {
                     checked
                         .compile()
