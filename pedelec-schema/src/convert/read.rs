@@ -1,5 +1,5 @@
 //! Reading a source node: its type, its composition (`$ref`, `allOf`,
-//! `anyOf`, `oneOf`) and, through [`facets`](super::facets), every other
+//! `anyOf`, `oneOf`) and, through [`facets`], every other
 //! keyword.
 
 use serde_json::{Map, Value};

@@ -122,7 +122,7 @@ pub mod __private {
 /// | `chrono` | `DateTime<Utc>`, `DateTime<FixedOffset>` | RFC 3339: `2024-05-01T09:30:00Z`, `...T09:30:00.5+02:00` |
 /// | `chrono` | `NaiveDate`, `NaiveDateTime`, `NaiveTime` | `2024-05-01`, `2024-05-01T09:30:00`, `09:30:00` (fractions of up to nine digits) |
 /// | `url` | `Url` | `minLength` 1 and a scheme: `^[A-Za-z][A-Za-z0-9+.-]*:` |
-/// | `time` | `Date`; [`time::Rfc3339`](crate::time::Rfc3339) for `#[serde(with = "time::serde::rfc3339")]` | `2024-05-01`; RFC 3339 as above (the feature turns on time's `serde-human-readable`, without which time reads these from arrays) |
+/// | `time` | `Date`; `pedelec_schema::time::Rfc3339` for `#[serde(with = "time::serde::rfc3339")]` | `2024-05-01`; RFC 3339 as above (the feature turns on time's `serde-human-readable`, without which time reads these from arrays) |
 ///
 /// A pattern cannot hold every rule of a date or a URL: February 29 of a
 /// common year passes the date patterns, and `http://` the URL's. serde
