@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use cli_support::{run, run_with};
 use pedelec_schema::convert;
-use pedelec_testdata::realworld;
+use pedelec_testdata::{realworld, tool_list};
 use serde_json::{json, Value};
 
 fn shapes() -> PathBuf {
@@ -270,10 +270,7 @@ fn windows_line_endings_and_byte_order_marks_survive() {
 #[test]
 fn every_realworld_list_round_trips() {
     for (file, schemas) in realworld() {
-        let tools: Value = schemas
-            .iter()
-            .map(|s| json!({"name": s.tool, "inputSchema": s.schema}))
-            .collect();
+        let tools = tool_list(&schemas);
         let text = serde_json::to_string_pretty(&tools).unwrap();
         let fixed = run(&["--fix", "-"], Some(text.as_bytes()));
         let sites: Vec<String> = (0..schemas.len())

@@ -15,8 +15,8 @@ mod cli_support;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use pedelec_testdata::realworld;
-use serde_json::{json, Value};
+use pedelec_testdata::{realworld, tool_list};
+use serde_json::Value;
 
 const EXPECTED: &str = "tests/expected/realworld_findings.txt";
 
@@ -24,10 +24,7 @@ const EXPECTED: &str = "tests/expected/realworld_findings.txt";
 fn every_realworld_schema_gets_the_reviewed_findings() {
     let mut actual = Vec::new();
     for (file, schemas) in realworld() {
-        let tools: Value = schemas
-            .iter()
-            .map(|s| json!({"name": s.tool, "inputSchema": s.schema}))
-            .collect();
+        let tools = tool_list(&schemas);
         let text = serde_json::to_string_pretty(&tools).unwrap();
         let run = cli_support::run(&["--format", "json", "-"], Some(text.as_bytes()));
         assert!(matches!(run.code, Some(0 | 1)), "{file}: {run:?}");

@@ -11,7 +11,7 @@ pub mod typed;
 use std::path::PathBuf;
 
 use serde::Deserialize;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 /// The keywords of the subset, as SPEC.md section 1 lists them. Tests use
 /// this list rather than the library's own, so that they check the library
@@ -105,6 +105,16 @@ pub struct RealWorldSchema {
     pub tool: String,
     /// The tool's input schema.
     pub schema: Value,
+}
+
+/// The schemas of one `realworld/*.json` file as an MCP tool list
+/// (`[{"name", "inputSchema"}...]`), the way `pedelec-lint` reads a
+/// server's tools.
+pub fn tool_list(schemas: &[RealWorldSchema]) -> Value {
+    schemas
+        .iter()
+        .map(|s| json!({"name": s.tool, "inputSchema": s.schema}))
+        .collect()
 }
 
 /// `conformance/accepted.json`.
