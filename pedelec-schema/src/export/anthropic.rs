@@ -7,6 +7,7 @@
 use serde_json::{Map, Value};
 
 use super::emit::{any_of, closed_object, Examples, MetaRules, Walk, Written};
+use super::limits::Tally;
 use super::Exported;
 use crate::change::ChangeCode;
 use crate::schema::{ArrayNode, NumberNode, ObjectNode, OneOfNode, SchemaNode, StringNode};
@@ -23,10 +24,7 @@ const META: MetaRules = MetaRules {
 pub(super) fn export(root: &ObjectNode) -> Exported {
     let mut walk = Walk::new();
     let schema = object(&mut walk, root);
-    let findings = walk.tally.anthropic_findings();
-    let mut changes = walk.into_changes();
-    changes.extend(findings);
-    Exported { schema, changes }
+    walk.finish(schema, Tally::anthropic_findings)
 }
 
 fn node(walk: &mut Walk, node: &SchemaNode) -> Value {

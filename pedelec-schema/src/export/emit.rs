@@ -10,6 +10,7 @@
 use serde_json::{Map, Value};
 
 use super::limits::Tally;
+use super::Exported;
 use crate::change::{Change, ChangeCode};
 use crate::lint::one_of::pairwise_disjoint;
 use crate::pointer;
@@ -100,9 +101,13 @@ impl Walk {
         result
     }
 
-    /// The changes, in the order they were made.
-    pub(super) fn into_changes(self) -> Vec<Change> {
-        self.changes
+    /// The export of `schema`, which this walk wrote: its changes in the
+    /// order they were made, then what `limits` finds in the tally (the
+    /// provider's size limits exceeded).
+    pub(super) fn finish(self, schema: Value, limits: fn(&Tally) -> Vec<Change>) -> Exported {
+        let mut changes = self.changes;
+        changes.extend(limits(&self.tally));
+        Exported { schema, changes }
     }
 }
 

@@ -7,7 +7,7 @@
 use serde_json::{Map, Value};
 
 use super::emit::{any_of, closed_object, Examples, MetaRules, Walk, Written};
-use super::limits::openai_long_enum;
+use super::limits::{openai_long_enum, Tally};
 use super::Exported;
 use crate::change::ChangeCode;
 use crate::schema::{
@@ -26,10 +26,7 @@ const META: MetaRules = MetaRules {
 pub(super) fn export(root: &ObjectNode) -> Exported {
     let mut walk = Walk::new();
     let schema = object(&mut walk, root, 0, false);
-    let findings = walk.tally.openai_findings();
-    let mut changes = walk.into_changes();
-    changes.extend(findings);
-    Exported { schema, changes }
+    walk.finish(schema, Tally::openai_findings)
 }
 
 /// `node`, `depth` levels below the root; `nullable` for the node of an
