@@ -226,13 +226,114 @@ fn one_of_says_how_many_branches_matched_and_why_each_failed() {
     );
 
     let both = errors(&target, json!({"id": "a", "index": 1}));
-    assert!(
-        both[0]
-            .message()
-            .starts_with("the value matches 2 of the 2 `oneOf` branches"),
-        "{}",
-        both[0].message()
+    assert_eq!(
+        both[0].message(),
+        "the value matches 2 of the 2 `oneOf` branches (the first two: 0 and 1), but must match \
+         exactly one; send only the fields of one branch"
     );
+}
+
+/// Every kind of message, word for word: they are written piece by piece
+/// (no `format!`), so each piece and the spaces between are checked here.
+#[test]
+fn every_kind_of_message_reads_as_written() {
+    let cases = [
+        (
+            json!({"type": "string"}),
+            json!(null),
+            "expected a string, found null",
+        ),
+        (
+            json!({"type": "string"}),
+            json!(true),
+            "expected a string, found the boolean true",
+        ),
+        (
+            json!({"type": "boolean"}),
+            json!(-2.5),
+            "expected a boolean, found the number -2.5",
+        ),
+        (
+            json!({"type": "integer"}),
+            json!([1, 2]),
+            "expected an integer, found an array of 2 items",
+        ),
+        (
+            json!({"type": "number"}),
+            json!({"a": 1}),
+            "expected a number, found an object with 1 properties",
+        ),
+        (
+            json!({"type": "string", "enum": ["a", "b"]}),
+            json!("c"),
+            r#""c" is not allowed here; use one of "a", "b""#,
+        ),
+        (
+            json!({"type": "integer", "enum": [7]}),
+            json!(-3),
+            "-3 is not allowed here; use 7",
+        ),
+        (
+            json!({"type": "number", "enum": [1.5, 18446744073709551615_u64]}),
+            json!(0.25),
+            "0.25 is not allowed here; use one of 1.5, 18446744073709551615",
+        ),
+        (
+            json!({"type": "boolean", "enum": [true]}),
+            json!(false),
+            "false is not allowed here; use true",
+        ),
+        (
+            json!({"type": "string", "minLength": 3}),
+            json!("é"),
+            "the string has 1 characters, fewer than the minimum length 3",
+        ),
+        (
+            json!({"type": "string", "maxLength": 1}),
+            json!("🐲🐲"),
+            "the string has 2 characters, more than the maximum length 1; shorten it",
+        ),
+        (
+            json!({"type": "string", "pattern": "^[0-9]+$"}),
+            json!("a\"b"),
+            r#""a\"b" does not match the pattern "^[0-9]+$""#,
+        ),
+        (
+            json!({"type": "integer", "minimum": -10}),
+            json!(-9223372036854775808_i64),
+            "-9223372036854775808 is less than the minimum -10",
+        ),
+        (
+            json!({"type": "number", "maximum": 0.5}),
+            json!(1e308),
+            "1e+308 is greater than the maximum 0.5",
+        ),
+        (
+            json!({"type": "array", "items": {"type": "integer"}, "minItems": 2}),
+            json!([1]),
+            "the array has 1 items, fewer than the minimum 2",
+        ),
+        (
+            json!({"type": "array", "items": {"type": "integer"}, "maxItems": 1}),
+            json!([1, 2, 3]),
+            "the array has 3 items, more than the maximum 1; send at most 1",
+        ),
+        (
+            json!({"type": "array", "items": {"type": "integer"}, "uniqueItems": true}),
+            json!([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 1.0]),
+            "items 0 and 12 are equal, but the items must be unique",
+        ),
+        (
+            json!({"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}),
+            json!({}),
+            "the required property `name` is missing",
+        ),
+    ];
+    for (node, value, expected) in cases {
+        let found = errors(&schema(node.clone()), value);
+        assert_eq!(found.len(), 1, "{node}");
+        assert_eq!(found[0].message(), expected, "{node}");
+    }
 }
 
 /// Paths are written from the schema pointer and the array indices passed:

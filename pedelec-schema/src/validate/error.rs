@@ -156,7 +156,7 @@ impl ValidationError {
     /// Appends [`message`](Self::message) to `out`.
     fn write_message(&self, out: &mut String) {
         // Writing into a `String` cannot fail.
-        let _ = write!(out, "{}", self.failure);
+        let _ = self.failure.write_to(out);
     }
 
     /// Appends the `Display` form, `path: message`, to `out`.

@@ -3,15 +3,16 @@
 //! Collecting errors is the hot path of `validate`; reading their messages
 //! is not (a handler returns them once). So a failure holds the values a
 //! message needs - counts, numbers, an excerpt of a string, a shared handle
-//! on the schema's allowed values - and its `Display` writes them.
+//! on the schema's allowed values - and `write_to` writes them, piece by
+//! piece (`message.rs` says why not with `write!`).
 
-use std::fmt::{self, Display, Formatter};
+use std::fmt::{self, Write};
 use std::sync::Arc;
 
 use serde_json::Number;
 
 use super::error::ValidationError;
-use crate::message::{Excerpt, Listed, Quoted};
+use crate::message::{write_bool, write_count, write_number, Excerpt, Listable, Listed, Quoted};
 use crate::pattern::Pattern;
 use crate::small_string::SmallString;
 
@@ -136,115 +137,164 @@ impl Failure {
     }
 }
 
-/// The message, in words an agent can act on.
-impl Display for Failure {
-    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+impl Failure {
+    /// Writes the message, in words an agent can act on. A `ValidationError` writes it into a `String`,
+    /// where each piece is a `push_str` (see `message.rs`).
+    pub(crate) fn write_to<W: Write>(&self, out: &mut W) -> fmt::Result {
         match self {
-            Failure::Type { expected, found } => write!(f, "expected {expected}, found {found}"),
-            Failure::StringEnum { text, allowed } => write!(
-                f,
-                "{text} is not allowed here; use {}",
-                Listed(allowed)
-            ),
+            Failure::Type { expected, found } => {
+                out.write_str("expected ")?;
+                out.write_str(expected)?;
+                out.write_str(", found ")?;
+                found.write_to(out)
+            }
+            Failure::StringEnum { text, allowed } => {
+                text.write_to(out)?;
+                write_not_allowed(out, &Listed(allowed))
+            }
             Failure::NumberEnum { number, allowed } => {
-                write!(f, "{number} is not allowed here; use {}", Listed(allowed))
+                write_number(out, number)?;
+                write_not_allowed(out, &Listed(allowed))
             }
             Failure::BooleanEnum { value, allowed } => {
-                write!(f, "{value} is not allowed here; use {}", Listed(allowed))
+                write_bool(out, *value)?;
+                write_not_allowed(out, &Listed(allowed))
             }
-            Failure::MinLength { count, min } => write!(
-                f,
-                "the string has {count} characters, fewer than the minimum length {min}"
-            ),
-            Failure::MaxLength { count, max } => write!(
-                f,
-                "the string has {count} characters, more than the maximum length {max}; shorten it"
-            ),
-            Failure::Pattern { text, pattern } => write!(
-                f,
-                "{text} does not match the pattern {}",
-                Quoted::with_limit(pattern.as_str(), 80)
-            ),
+            Failure::MinLength { count, min } => {
+                out.write_str("the string has ")?;
+                write_count(out, *count)?;
+                out.write_str(" characters, fewer than the minimum length ")?;
+                write_count(out, *min)
+            }
+            Failure::MaxLength { count, max } => {
+                out.write_str("the string has ")?;
+                write_count(out, *count)?;
+                out.write_str(" characters, more than the maximum length ")?;
+                write_count(out, *max)?;
+                out.write_str("; shorten it")
+            }
+            Failure::Pattern { text, pattern } => {
+                text.write_to(out)?;
+                out.write_str(" does not match the pattern ")?;
+                Quoted::with_limit(pattern.as_str(), 80).write_to(out)
+            }
             Failure::Minimum { number, minimum } => {
-                write!(f, "{number} is less than the minimum {minimum}")
+                write_number(out, number)?;
+                out.write_str(" is less than the minimum ")?;
+                write_number(out, minimum)
             }
             Failure::Maximum { number, maximum } => {
-                write!(f, "{number} is greater than the maximum {maximum}")
+                write_number(out, number)?;
+                out.write_str(" is greater than the maximum ")?;
+                write_number(out, maximum)
             }
-            Failure::MinItems { count, min } => write!(
-                f,
-                "the array has {count} items, fewer than the minimum {min}"
-            ),
-            Failure::MaxItems { count, max } => write!(
-                f,
-                "the array has {count} items, more than the maximum {max}; send at most {max}"
-            ),
-            Failure::UniqueItems { first, second } => write!(
-                f,
-                "items {first} and {second} are equal, but the items must be unique"
-            ),
-            Failure::Required { name } => write!(
-                f,
-                "the required property `{}` is missing",
-                name.as_str()
-            ),
-            Failure::NoBranch { branches } => write_no_branch(f, branches),
+            Failure::MinItems { count, min } => {
+                out.write_str("the array has ")?;
+                write_count(out, *count)?;
+                out.write_str(" items, fewer than the minimum ")?;
+                write_count(out, *min)
+            }
+            Failure::MaxItems { count, max } => {
+                out.write_str("the array has ")?;
+                write_count(out, *count)?;
+                out.write_str(" items, more than the maximum ")?;
+                write_count(out, *max)?;
+                out.write_str("; send at most ")?;
+                write_count(out, *max)
+            }
+            Failure::UniqueItems { first, second } => {
+                out.write_str("items ")?;
+                write_count(out, *first)?;
+                out.write_str(" and ")?;
+                write_count(out, *second)?;
+                out.write_str(" are equal, but the items must be unique")
+            }
+            Failure::Required { name } => {
+                out.write_str("the required property `")?;
+                out.write_str(name.as_str())?;
+                out.write_str("` is missing")
+            }
+            Failure::NoBranch { branches } => write_no_branch(out, branches),
             Failure::SeveralBranches {
                 count,
                 branches,
                 first,
                 second,
-            } => write!(
-                f,
-                "the value matches {count} of the {branches} `oneOf` branches (the first two: \
-                 {first} and {second}), but must match exactly one; send only the fields of one branch"
-            ),
+            } => {
+                out.write_str("the value matches ")?;
+                write_count(out, *count)?;
+                out.write_str(" of the ")?;
+                write_count(out, *branches)?;
+                out.write_str(" `oneOf` branches (the first two: ")?;
+                write_count(out, *first)?;
+                out.write_str(" and ")?;
+                write_count(out, *second)?;
+                out.write_str("), but must match exactly one; send only the fields of one branch")
+            }
             Failure::UnknownProperty { name, suggestion } => {
-                write_unknown_property(f, name, suggestion.as_deref())
+                write_unknown_property(out, name, suggestion.as_deref())
             }
         }
     }
 }
 
+/// "... is not allowed here; use one of ...", after the value.
+fn write_not_allowed<W: Write, T: Listable>(out: &mut W, allowed: &Listed<'_, T>) -> fmt::Result {
+    out.write_str(" is not allowed here; use ")?;
+    allowed.write_to(out)
+}
+
 /// "the value matches none of the 2 `oneOf` branches (branch 0: ... | branch
 /// 1: ...)", with each branch's first failures.
-fn write_no_branch(f: &mut Formatter<'_>, branches: &[BranchFailures]) -> fmt::Result {
-    write!(
-        f,
-        "the value matches none of the {} `oneOf` branches (",
-        branches.len()
-    )?;
+fn write_no_branch<W: Write>(f: &mut W, branches: &[BranchFailures]) -> fmt::Result {
+    f.write_str("the value matches none of the ")?;
+    write_count(f, branches.len())?;
+    f.write_str(" `oneOf` branches (")?;
+    // A branch's errors are located relative to the branch's value, so
+    // most paths are empty, and an empty `String` allocates nothing.
+    let mut path = String::new();
     for (index, branch) in branches.iter().enumerate() {
         if index > 0 {
             f.write_str(" | ")?;
         }
-        write!(f, "branch {index}: ")?;
+        f.write_str("branch ")?;
+        write_count(f, index)?;
+        f.write_str(": ")?;
         for (shown, error) in branch.first.iter().enumerate() {
             if shown > 0 {
                 f.write_str("; ")?;
             }
-            let path = error.path();
+            path.clear();
+            error.write_path(&mut path);
             if !path.is_empty() {
-                write!(f, "{path}: ")?;
+                f.write_str(&path)?;
+                f.write_str(": ")?;
             }
-            write!(f, "{}", error.failure)?;
+            error.failure.write_to(f)?;
         }
         if branch.count > branch.first.len() {
-            write!(f, "; {} more", branch.count - branch.first.len())?;
+            f.write_str("; ")?;
+            write_count(f, branch.count - branch.first.len())?;
+            f.write_str(" more")?;
         }
     }
     f.write_str(")")
 }
 
 /// "the schema names no property "nmae"; did you mean "name"?"
-fn write_unknown_property(
-    f: &mut Formatter<'_>,
+fn write_unknown_property<W: Write>(
+    f: &mut W,
     name: &str,
     suggestion: Option<&str>,
 ) -> fmt::Result {
-    write!(f, "the schema names no property {}", Quoted::new(name))?;
+    f.write_str("the schema names no property ")?;
+    Quoted::new(name).write_to(f)?;
     match suggestion {
-        Some(suggestion) => write!(f, "; did you mean {}?", Quoted::new(suggestion)),
+        Some(suggestion) => {
+            f.write_str("; did you mean ")?;
+            Quoted::new(suggestion).write_to(f)?;
+            f.write_str("?")
+        }
         None => Ok(()),
     }
 }
