@@ -54,9 +54,7 @@ impl Found {
             Value::Object(map) => Found::Object(map.len()),
         }
     }
-}
 
-impl Found {
     pub(crate) fn write_to<W: Write>(&self, out: &mut W) -> fmt::Result {
         match self {
             Found::Null => out.write_str("null"),
@@ -130,9 +128,7 @@ impl Excerpt {
         };
         Excerpt(SmallString::from(&text[..end]))
     }
-}
 
-impl Excerpt {
     pub(crate) fn write_to<W: Write>(&self, out: &mut W) -> fmt::Result {
         Quoted::new(self.0.as_str()).write_to(out)
     }
@@ -155,15 +151,7 @@ impl<'a> Quoted<'a> {
     pub(crate) fn with_limit(text: &'a str, limit: usize) -> Self {
         Quoted { text, limit }
     }
-}
 
-impl Display for Quoted<'_> {
-    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        self.write_to(f)
-    }
-}
-
-impl Quoted<'_> {
     pub(crate) fn write_to<W: Write>(&self, f: &mut W) -> fmt::Result {
         // A text of no more bytes than the limit has no more characters
         // either; only a longer one is counted.
@@ -190,6 +178,12 @@ impl Quoted<'_> {
             f.write_char('…')?;
         }
         Ok(())
+    }
+}
+
+impl Display for Quoted<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        self.write_to(f)
     }
 }
 

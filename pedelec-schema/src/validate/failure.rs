@@ -135,11 +135,10 @@ impl Failure {
             _ => None,
         }
     }
-}
 
-impl Failure {
-    /// Writes the message, in words an agent can act on. A `ValidationError` writes it into a `String`,
-    /// where each piece is a `push_str` (see `message.rs`).
+    /// Writes the message, in words an agent can act on. A
+    /// `ValidationError` writes it into a `String`, where each piece is a
+    /// `push_str` (`message.rs` says why).
     pub(crate) fn write_to<W: Write>(&self, out: &mut W) -> fmt::Result {
         match self {
             Failure::Type { expected, found } => {
