@@ -217,23 +217,23 @@ pub(crate) struct Listed<'a, T>(pub(crate) &'a [T]);
 
 /// A value an `enum` can list.
 pub(crate) trait Listable {
-    fn write<W: Write>(&self, f: &mut W) -> fmt::Result;
+    fn write_to<W: Write>(&self, f: &mut W) -> fmt::Result;
 }
 
 impl Listable for String {
-    fn write<W: Write>(&self, f: &mut W) -> fmt::Result {
+    fn write_to<W: Write>(&self, f: &mut W) -> fmt::Result {
         Quoted::new(self).write_to(f)
     }
 }
 
 impl Listable for Number {
-    fn write<W: Write>(&self, f: &mut W) -> fmt::Result {
+    fn write_to<W: Write>(&self, f: &mut W) -> fmt::Result {
         write_number(f, self)
     }
 }
 
 impl Listable for bool {
-    fn write<W: Write>(&self, f: &mut W) -> fmt::Result {
+    fn write_to<W: Write>(&self, f: &mut W) -> fmt::Result {
         write_bool(f, *self)
     }
 }
@@ -247,7 +247,7 @@ impl<T: Listable> Listed<'_, T> {
             if index > 0 {
                 f.write_str(", ")?;
             }
-            value.write(f)?;
+            value.write_to(f)?;
         }
         let more = self.0.len().saturating_sub(LISTED_VALUES);
         if more > 0 {
