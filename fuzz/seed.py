@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes the seed corpus of each fuzz target from the shared test data
-(../shared beside the checkout): every real-world and conformance schema
+"""Writes the seed corpus of each fuzz target from the test data
+(../tests/data): every real-world and conformance schema
 for parse_and_lint and convert; each accepted conformance case's schema
 and data for validate and export; every pattern in them, with a test
 string, for pattern.
@@ -8,7 +8,7 @@ Run from fuzz/: python3 seed.py. libFuzzer grows the corpus from there;
 `cargo fuzz cmin` keeps it small before it is committed."""
 import glob, hashlib, json, os
 
-SHARED = os.environ.get("PEDELEC_SHARED_DIR", os.path.join("..", "..", "shared"))
+DATA = os.path.join("..", "tests", "data")
 
 def write(target, data):
     folder = os.path.join("corpus", target)
@@ -28,13 +28,13 @@ def patterns(node, out):
             patterns(value, out)
 
 schemas = []
-for path in sorted(glob.glob(os.path.join(SHARED, "realworld", "*.json"))
-                   + glob.glob(os.path.join(SHARED, "realworld", "more", "*.json"))):
+for path in sorted(glob.glob(os.path.join(DATA, "realworld", "*.json"))
+                   + glob.glob(os.path.join(DATA, "realworld", "more", "*.json"))):
     for entry in json.load(open(path)):
         if isinstance(entry, dict) and "schema" in entry:
             schemas.append(entry["schema"])
-accepted = json.load(open(os.path.join(SHARED, "conformance", "accepted.json")))
-rejected = json.load(open(os.path.join(SHARED, "conformance", "rejected.json")))
+accepted = json.load(open(os.path.join(DATA, "conformance", "accepted.json")))
+rejected = json.load(open(os.path.join(DATA, "conformance", "rejected.json")))
 schemas += [group["schema"] for group in accepted + rejected]
 
 found = set()

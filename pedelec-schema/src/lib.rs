@@ -467,7 +467,7 @@ mod message;
 mod numeric;
 mod parse;
 mod pattern;
-pub mod pointer;
+mod pointer;
 pub mod schema;
 mod small_string;
 mod tool_args;

@@ -1,13 +1,13 @@
 // Records V8's verdicts on a large, varied set of patterns into
-// tests/fixtures/ecma_verdicts.json, which tests/ecma_oracle.rs replays
+// tests/fixtures/ecma_verdicts.json, which tests/validation/ecma_oracle.rs replays
 // without Node: every pattern V8 refuses must be refused, every pattern it
 // accepts accepted (or refused for a documented reason), and where both
 // accept, both must match the same strings.
 //
 // The verdict is `new RegExp(pattern, "u")`'s, the mode ajv and most JSON
 // Schema validators use; a match is `regexp.test(text)`, unanchored as JSON
-// Schema's `pattern` is. The patterns: the issue's cases, the patterns of
-// the repository's tests and of ../shared (conformance and real-world
+// Schema's `pattern` is. The patterns: known hard cases, the patterns of
+// the repository's tests and of tests/data (conformance and real-world
 // schemas), every escape, quantifier, class range, group name and property
 // name with its neighbours, and seeded random ones. Everything is seeded, so
 // a run on the same Node gives the same file.

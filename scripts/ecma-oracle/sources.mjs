@@ -1,13 +1,13 @@
-// Patterns that already exist: the cases of issue 14, the string literals of
+// Patterns that already exist: known hard cases, the string literals of
 // the repository's pattern code and tests, and the patterns (and regexes
-// quoted in tool descriptions) of the shared conformance and real-world
-// schemas.
+// quoted in tool descriptions) of the conformance and real-world schemas
+// in tests/data.
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Issue 14's cases and the brief's list of what must stay valid. */
-const ISSUE_CASES = [
+/** Hard cases of the pattern grammar, and patterns that must stay valid. */
+const HARD_CASES = [
   'a**', 'a{2}{3}', '$*', '^.$?', '^abc$+', '\\p{letter}', '\\p{L_u}', '\\p{L\\uFFFD}', '\\=', '\\q',
   '[\\d-z]', '[^]', '[]', '[\\b]', '\\0', '\\p{Lu}', '\\u{1F600}', 'a*?', 'a*??', '\\b+', '*a',
   '(+)', '{', '}', ']', 'a{2,1}', 'a{,3}', '\\-', '[\\-]', '\\a', '[a-\\w]', '\\c', '\\c1', '\\01',
@@ -88,9 +88,9 @@ function readEscaped(source, start) {
   return [value, i + 1];
 }
 
-/** `pattern` values, and regexes quoted in descriptions, of ../shared. */
-function sharedPatterns(root) {
-  const shared = join(root, '../shared');
+/** `pattern` values, and regexes quoted in descriptions, of tests/data. */
+function dataPatterns(root) {
+  const shared = join(root, 'tests/data');
   const files = [
     join(shared, 'conformance/accepted.json'),
     join(shared, 'conformance/rejected.json'),
@@ -120,5 +120,5 @@ function jsonFiles(dir) {
 
 /** Every pattern that comes from somewhere other than the generator. */
 export function sourcePatterns(root) {
-  return [...ISSUE_CASES, ...repositoryPatterns(root), ...sharedPatterns(root)];
+  return [...HARD_CASES, ...repositoryPatterns(root), ...dataPatterns(root)];
 }

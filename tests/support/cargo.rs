@@ -14,7 +14,7 @@ use std::process::{Command, Stdio};
 /// with) and returns the executable of the target named `target`.
 pub fn executable(args: &[&str], target: &str) -> PathBuf {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("../Cargo.toml");
     let mut command = Command::new(cargo);
     command
         .args([
@@ -42,7 +42,7 @@ pub fn executable(args: &[&str], target: &str) -> PathBuf {
         .unwrap_or_else(|| panic!("cargo reported no executable for {target}"))
 }
 
-/// This workspace's example `name`, built.
-pub fn example(name: &str) -> PathBuf {
-    executable(&["--example", name], name)
+/// The example `name` of the workspace's package `package`, built.
+pub fn example(package: &str, name: &str) -> PathBuf {
+    executable(&["--package", package, "--example", name], name)
 }

@@ -1,11 +1,15 @@
-//! The shared test data, loaded for tests and benchmarks.
+//! The test data, loaded for tests and benchmarks.
 //!
-//! The data lives in `../shared/` beside the checkout (see the README):
-//! the JSON-Schema-Test-Suite cases typed into the subset, and real tool
-//! schemas that agents publish.
+//! The data lives in `tests/data/` (each folder's README says where it
+//! comes from and under which licence): the JSON-Schema-Test-Suite cases
+//! typed into the subset, and real tool schemas that agents publish.
 
 pub mod cargo;
 pub mod fuzz;
+// The library's own JSON Pointer writer (private there), which the
+// `pedelec-lint` package compiles too.
+#[path = "../../pedelec-schema/src/pointer.rs"]
+pub mod pointer;
 pub mod typed;
 
 use std::path::PathBuf;
@@ -36,23 +40,15 @@ pub const SUBSET_KEYWORDS: &[&str] = &[
     "required",
 ];
 
-/// The folder that holds `SPEC.md`, `conformance/` and `realworld/`.
-pub fn shared_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("PEDELEC_SHARED_DIR") {
-        return PathBuf::from(dir);
-    }
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared")
+/// The folder that holds `conformance/` and `realworld/`.
+pub fn data_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data")
 }
 
 fn read_json<T: for<'de> Deserialize<'de>>(relative: &str) -> T {
-    let path = shared_dir().join(relative);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|err| {
-        panic!(
-            "cannot read {}: {err}. The shared test data must sit beside the checkout \
-             (or set PEDELEC_SHARED_DIR)",
-            path.display()
-        )
-    });
+    let path = data_dir().join(relative);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|err| panic!("cannot read {}: {err}", path.display()));
     serde_json::from_str(&text)
         .unwrap_or_else(|err| panic!("{} is not JSON: {err}", path.display()))
 }
@@ -143,7 +139,7 @@ pub fn realworld_more() -> Vec<(String, Vec<RealWorldSchema>)> {
 
 /// The `*.json` files of one folder of `realworld/`, sorted by name.
 fn realworld_in(folder: &str) -> Vec<(String, Vec<RealWorldSchema>)> {
-    let dir = shared_dir().join(folder);
+    let dir = data_dir().join(folder);
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap_or_else(|err| panic!("cannot list {}: {err}", dir.display()))
         .filter_map(|entry| entry.ok()?.file_name().into_string().ok())

@@ -1,0 +1,147 @@
+//! The command line, parsed with clap.
+
+use std::path::PathBuf;
+
+use clap::{CommandFactory, Parser, ValueEnum};
+
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use pedelec_schema::Profile;
+
+/// How findings are written to standard output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// `file:line:column: error[code]: message`, then the source line with
+    /// a caret under the offending key or value.
+    Human,
+    /// One JSON array of
+    /// `{"file","pointer","line","column","severity","code","message"}`.
+    Json,
+}
+
+/// Lint tool-argument schemas against the Pedelec argsSchema subset of
+/// JSON Schema.
+#[derive(Debug, Parser)]
+#[command(name = "pedelec-lint", version)]
+#[command(after_long_help = AFTER_HELP, after_help = "See --help for file shapes and exit codes.")]
+pub struct Cli {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+
+    /// Fail (exit 1) on warnings too, not only on errors.
+    #[arg(long)]
+    pub deny_warnings: bool,
+
+    /// Instead of linting, print FILE with every schema in it exported for a
+    /// model provider, and the changes on standard error (exactly one FILE).
+    #[arg(long, value_name = "PROFILE", value_parser = profile_parser())]
+    pub export: Option<Profile>,
+
+    /// Convert each schema into the subset instead of linting it: the
+    /// converted file goes to standard output (one FILE), every change to
+    /// standard error as a note.
+    #[arg(long, conflicts_with_all = ["deny_warnings", "export"])]
+    pub fix: bool,
+
+    /// With --fix: rewrite the files instead of printing them.
+    #[arg(long, requires = "fix")]
+    pub in_place: bool,
+
+    /// Files to lint; `-` reads standard input.
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+}
+
+/// The long help's closing text, wrapped by hand (clap wraps only with an
+/// extra dependency).
+const AFTER_HELP: &str = "\
+Each FILE holds one schema, a tool definition (an object with a string
+`name` and `inputSchema`, `input_schema`, `argsSchema` or `parameters`),
+an array of tool definitions, or an MCP tools/list result
+({\"tools\": [...]}). Every schema found is linted, and pointers are
+relative to the file. Anything else is linted as a schema, so its errors
+say what was expected.
+
+With --export PROFILE (mcp, openai-strict, anthropic-strict, gemini), the
+one FILE is printed with every schema in it written for that provider,
+the rest of the file unchanged; the changes go to standard error. A file
+with errors is reported as linting reports it, and nothing is printed.
+
+With --fix, each schema is converted into the subset (pedelec_schema::
+convert) and the file is written in the same shape, only its schemas
+changed: to standard output for one FILE, or back to each FILE with
+--in-place. Every change is a note on standard error,
+`file:line:column: note[code] (effect): message`.
+
+Lines and columns are 1-based; columns count characters, not bytes.
+Colour is used only when standard output is a terminal and NO_COLOR is
+unset.
+
+Exit status:
+  0  no errors (and no warnings with --deny-warnings)
+  1  findings (with --export: errors, or a provider limit exceeded;
+     with --fix: a schema that could not be converted, left as it was)
+  2  usage error, unreadable file, or a file that is not JSON";
+
+impl Cli {
+    /// Checks what clap cannot express; exits with status 2 on a misuse.
+    pub fn validate(&self) {
+        let stdin_count = self.files.iter().filter(|f| f.as_os_str() == "-").count();
+        if stdin_count > 1 {
+            Cli::command()
+                .error(
+                    clap::error::ErrorKind::ArgumentConflict,
+                    "`-` (standard input) can be given only once",
+                )
+                .exit();
+        }
+        if self.export.is_some() && self.files.len() != 1 {
+            Cli::command()
+                .error(
+                    clap::error::ErrorKind::WrongNumberOfValues,
+                    "`--export` takes exactly one FILE",
+                )
+                .exit();
+        }
+        if let Some(problem) = crate::fix::misuse(self) {
+            Cli::command()
+                .error(clap::error::ErrorKind::ArgumentConflict, problem)
+                .exit();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn options_parse() {
+        let cli = Cli::try_parse_from([
+            "pedelec-lint",
+            "--format",
+            "json",
+            "--deny-warnings",
+            "a",
+            "-",
+        ])
+        .unwrap();
+        assert_eq!(cli.format, Format::Json);
+        assert!(cli.deny_warnings);
+        assert_eq!(cli.files, [PathBuf::from("a"), PathBuf::from("-")]);
+        assert!(Cli::try_parse_from(["pedelec-lint"]).is_err());
+        assert!(Cli::try_parse_from(["pedelec-lint", "--format", "xml", "a"]).is_err());
+    }
+}
+
+/// `--export`'s values: the library's profile names, read with
+/// `Profile`'s `FromStr`, so that a new profile needs no change here.
+fn profile_parser() -> impl TypedValueParser<Value = Profile> {
+    PossibleValuesParser::new(Profile::ALL.iter().map(|profile| profile.as_str()))
+        .try_map(|name| name.parse::<Profile>())
+}

@@ -1,0 +1,145 @@
+//! `pedelec-lint --export PROFILE FILE`: the file again, with every schema
+//! in it written for a model provider, and what changed as notes.
+//!
+//! The file keeps its shape - a bare schema, a tool definition, a list of
+//! tools, an MCP `tools/list` result: only the schemas change, spliced into
+//! the original text (`splice.rs`), so keys, layout and everything around
+//! them stay as they were. A tool definition keeps its own keys: turning it
+//! into a provider's tool shape is the library's `ToolDefinition::export`.
+//!
+//! A schema outside the subset cannot be exported: the file's findings are
+//! reported exactly as linting reports them, and nothing is written.
+
+use std::process::ExitCode;
+
+use pedelec_schema::{ChangeSeverity, Effect, Profile, ToolArgsSchema};
+use serde_json::Value;
+
+use crate::app;
+use crate::check::{check, Checked};
+use crate::cli::{Cli, Format};
+use crate::input;
+use crate::locate::locate_all;
+use crate::notes::{self, Note, Unplaced};
+use crate::ordered::in_keyword_order;
+use crate::render;
+use crate::shapes;
+use crate::splice::{self, Edit};
+
+/// Exit status: a documented limit of the provider is exceeded.
+const LIMIT_EXCEEDED: u8 = 1;
+/// Exit status: the schema could not be placed in its own file.
+const INTERNAL: u8 = 2;
+
+/// Exports the one file of `cli` for `profile`: the document on standard
+/// output, the changes on standard error.
+pub fn run(cli: &Cli, profile: Profile) -> ExitCode {
+    let path = &cli.files[0];
+    let input = match input::read(path) {
+        Ok(input) => input,
+        Err(failure) => {
+            eprintln!(
+                "pedelec-lint: error: cannot read {}: {}",
+                render::printable(&failure.name),
+                failure.error
+            );
+            return ExitCode::from(app::BAD_INPUT);
+        }
+    };
+    let checked = check(input);
+    let status = app::status(std::slice::from_ref(&checked), false, cli.deny_warnings);
+    if status != app::CLEAN {
+        let report = match cli.format {
+            Format::Json => render::json(std::slice::from_ref(&checked)),
+            Format::Human => render::human(std::slice::from_ref(&checked), 0, app::use_color()),
+        };
+        return write_or_fail(&report, status);
+    }
+    match export_document(&checked, profile) {
+        Ok((document, notes)) => {
+            let notes_text = match cli.format {
+                Format::Json => notes::json(&notes),
+                Format::Human => human_notes(&checked.name, profile, &notes),
+            };
+            eprint!("{notes_text}");
+            let failed = notes
+                .iter()
+                .any(|n| n.what.severity == ChangeSeverity::Error);
+            write_or_fail(&document, if failed { LIMIT_EXCEEDED } else { app::CLEAN })
+        }
+        Err(message) => {
+            eprintln!("pedelec-lint: error: {message}");
+            ExitCode::from(INTERNAL)
+        }
+    }
+}
+
+/// The document with its schemas exported, and the changes placed in it.
+fn export_document(checked: &Checked, profile: Profile) -> Result<(String, Vec<Note>), String> {
+    let text = &checked.text;
+    let document: Value =
+        serde_json::from_str(text).map_err(|err| format!("the file is no longer JSON: {err}"))?;
+    let sites = shapes::schemas(&document);
+    let site_pointers: Vec<&str> = sites.iter().map(|site| site.pointer.as_str()).collect();
+    let locations = locate_all(text, &site_pointers);
+    let mut edits = Vec::with_capacity(sites.len());
+    let mut changes = Vec::new();
+    for (site, location) in sites.iter().zip(locations) {
+        let schema = ToolArgsSchema::from_value(site.schema).map_err(|err| {
+            format!(
+                "the schema at {:?} is outside the subset: {err}",
+                site.pointer
+            )
+        })?;
+        let location = location
+            .filter(|location| location.exact)
+            .ok_or_else(|| format!("cannot find the schema at {:?} in the text", site.pointer))?;
+        let exported = schema.export(profile);
+        let schema = in_keyword_order(&exported.schema);
+        edits.push(Edit::written_like(text, location.value.clone(), &schema));
+        changes.extend(
+            exported
+                .changes
+                .iter()
+                .map(|change| Unplaced::change(&site.pointer, change)),
+        );
+    }
+    Ok((splice::apply(text, edits), notes::place(checked, changes)))
+}
+
+/// Every change on a line of its own (`notes.rs`), then a count.
+fn human_notes(file: &str, profile: Profile, notes: &[Note]) -> String {
+    let mut out = notes::lines(notes);
+    let count = |effect: Effect| {
+        notes
+            .iter()
+            .filter(|n| n.what.effect == Some(effect))
+            .count()
+    };
+    let errors = notes
+        .iter()
+        .filter(|n| n.what.severity == ChangeSeverity::Error)
+        .count();
+    out.push_str(&format!(
+        "exported {} for {profile}: {} ({} lossless, {} widens, {} narrows), {} over a limit\n",
+        render::printable(file),
+        render::plural(notes.len(), "change"),
+        count(Effect::Lossless),
+        count(Effect::Widens),
+        count(Effect::Narrows),
+        errors,
+    ));
+    out
+}
+
+/// Writes `text` to standard output and exits with `status`, or 2 when it
+/// cannot be written (a closed pipe is the reader's choice, not a failure).
+fn write_or_fail(text: &str, status: u8) -> ExitCode {
+    match app::write_stdout(text) {
+        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
+            eprintln!("pedelec-lint: error: cannot write the output: {error}");
+            ExitCode::from(app::BAD_INPUT)
+        }
+        _ => ExitCode::from(status),
+    }
+}

@@ -1,0 +1,43 @@
+//! `pedelec-lint`: lint tool-argument schemas against the Pedelec argsSchema
+//! subset of JSON Schema, with the line and column of every finding.
+//!
+//! ```text
+//! pedelec-lint [--format human|json] [--deny-warnings] FILE...
+//! pedelec-lint --export PROFILE [--format human|json] FILE
+//! pedelec-lint --fix [--in-place] [--format human|json] FILE...
+//! ```
+//!
+//! `cargo install pedelec-lint` installs it. The package's `README.md` gives
+//! the file shapes it understands, its output and its exit statuses. It uses
+//! only the library's public API, plus the library's JSON Pointer writer
+//! (`pointer.rs`, the same file through a link, as the derive shares the
+//! pattern grammar).
+
+#![forbid(unsafe_code)]
+
+mod app;
+mod check;
+mod cli;
+mod export;
+mod fix;
+mod input;
+mod locate;
+mod notes;
+mod ordered;
+mod pointer;
+mod position;
+mod render;
+mod shapes;
+mod splice;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+/// Parses the command line (clap exits 2 on a usage error, 0 after
+/// `--help` or `--version`), then runs.
+fn main() -> ExitCode {
+    let cli = cli::Cli::parse();
+    cli.validate();
+    app::run(&cli)
+}

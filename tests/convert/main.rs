@@ -1,0 +1,13 @@
+//! `convert`: real schemas brought into the subset, each change reported,
+//! and the result checked against the `jsonschema` crate on the original.
+
+mod convert_strategies;
+mod convert_support;
+#[path = "../strategies/mod.rs"]
+mod strategies;
+
+mod composition;
+mod differential;
+mod errors;
+mod lowering;
+mod realworld;

@@ -1,0 +1,117 @@
+//! The exports of the Pedelec demo schemas inside the subset
+//! (`tests/data/realworld/pedelec_demos.json`; `get_app_state` and
+//! `update_counter` close their root with `additionalProperties`, which the
+//! subset refuses) and of a schema using every keyword
+//! (`tests/fixtures/export/every_keyword.json`), per profile, against the
+//! reviewed files in `tests/expected/export/PROFILE.json`: for each schema,
+//! the exported schema and its changes.
+//!
+//! This test never writes an expected file. When an export changes, it
+//! fails and writes the actual export to `export-golden/PROFILE.json` in
+//! cargo's temporary folder for tests (the message gives the path):
+//! review it against the rules, then copy it over the expected file.
+
+use crate::export_rules;
+
+use std::path::{Path, PathBuf};
+
+use pedelec_schema::{Profile, ToolArgsSchema};
+use pedelec_testdata::realworld;
+use serde_json::{json, Value};
+
+/// The schemas exported, by name.
+fn schemas() -> Vec<(String, ToolArgsSchema)> {
+    let demos = realworld()
+        .into_iter()
+        .find(|(file, _)| file == "pedelec_demos.json")
+        .expect("the Pedelec demos are in the test data")
+        .1;
+    let mut out: Vec<(String, ToolArgsSchema)> = demos
+        .into_iter()
+        .filter_map(|demo| Some((demo.tool, ToolArgsSchema::from_value(&demo.schema).ok()?)))
+        .collect();
+    let names: Vec<&str> = out.iter().map(|(name, _)| name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "spawn_basic_shapes",
+            "spawn_closed_polygons",
+            "get_current_page",
+            "ask_user"
+        ],
+        "the Pedelec demos changed; review the goldens"
+    );
+    let text = std::fs::read_to_string(manifest_dir().join("fixtures/export/every_keyword.json"))
+        .expect("the every-keyword fixture");
+    out.push((
+        "every_keyword".to_owned(),
+        ToolArgsSchema::from_json_str(&text).unwrap(),
+    ));
+    out
+}
+
+fn manifest_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn actual(profile: Profile) -> Value {
+    schemas()
+        .into_iter()
+        .map(|(name, schema)| {
+            let exported = schema.export(profile);
+            export_rules::check(schema.root(), profile, &exported)
+                .unwrap_or_else(|problem| panic!("{profile} {name}: {problem}"));
+            json!({"tool": name, "schema": exported.schema, "changes": exported.changes})
+        })
+        .collect()
+}
+
+fn compare(profile: Profile) {
+    let actual = actual(profile);
+    let expected_path = manifest_dir().join(format!("expected/export/{profile}.json"));
+    let expected: Option<Value> = std::fs::read_to_string(&expected_path)
+        .ok()
+        .and_then(|text| serde_json::from_str(&text).ok());
+    if expected.as_ref() == Some(&actual) {
+        return;
+    }
+    let out_dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("export-golden");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let out = out_dir.join(format!("{profile}.json"));
+    let mut text = serde_json::to_string_pretty(&actual).unwrap();
+    text.push('\n');
+    std::fs::write(&out, text).unwrap();
+    panic!(
+        "the {profile} export differs from {}; the actual export is in {}: review it, then \
+         copy it over",
+        relative(&expected_path),
+        relative(&out)
+    );
+}
+
+fn relative(path: &Path) -> String {
+    path.strip_prefix(manifest_dir())
+        .unwrap_or(path)
+        .display()
+        .to_string()
+}
+
+#[test]
+fn mcp_exports_match_the_reviewed_files() {
+    compare(Profile::Mcp);
+}
+
+#[test]
+fn openai_strict_exports_match_the_reviewed_files() {
+    compare(Profile::OpenAiStrict);
+}
+
+#[test]
+fn anthropic_strict_exports_match_the_reviewed_files() {
+    compare(Profile::AnthropicStrict);
+}
+
+#[test]
+fn gemini_exports_match_the_reviewed_files() {
+    compare(Profile::Gemini);
+}

@@ -1,0 +1,11 @@
+//! Exports for model providers: golden files, every provider's documented
+//! rules checked on generated schemas, limits and tool definitions.
+
+mod export_rules;
+#[path = "../strategies/mod.rs"]
+mod strategies;
+
+mod golden;
+mod limits;
+mod properties;
+mod tools;

@@ -1,0 +1,18 @@
+//! Parsing and validating: the subset's semantics, the JSON-Schema-Test-Suite
+//! cases, the `jsonschema` crate as oracle on generated schemas and values,
+//! hostile inputs, limits, and typed arguments read straight from text.
+
+#[path = "../strategies/mod.rs"]
+mod strategies;
+mod texts;
+
+mod conformance;
+mod differential;
+mod ecma_oracle;
+mod error_document;
+mod from_text;
+mod hostile;
+mod limits;
+mod properties;
+mod semantics;
+mod spec_examples;
