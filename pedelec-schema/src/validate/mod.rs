@@ -57,6 +57,7 @@ use string::StringRule;
 use trail::Trail;
 
 pub use error::{ValidationError, ValidationErrors};
+pub(crate) use stream::read_checked;
 
 /// A schema node compiled for validation, with the schema pointers its
 /// errors quote.
