@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 
-use crate::ToolArgsSchema;
+use crate::tool_args_schema::ToolArgsSchema;
 
 /// Whether the subset node `node` (JSON) accepts `value`; `None` when
 /// `node` is not a node of the subset.

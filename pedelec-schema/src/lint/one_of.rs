@@ -133,7 +133,8 @@ fn discriminated(x: &ObjectNode, y: &ObjectNode) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::{lint, Code};
+    use crate::diagnostic::Code;
+    use crate::lint::lint;
     use serde_json::{json, Value};
 
     fn ambiguous(one_of: Value) -> bool {
