@@ -8,8 +8,8 @@ use std::cmp::Ordering;
 use serde_json::Value;
 
 use super::probe;
-use super::shape::json_equal;
 use crate::numeric;
+use crate::validate::json_equal;
 
 /// The family of a subset node's `type` (`integer` is a number).
 fn family(node: &Value) -> Option<&str> {

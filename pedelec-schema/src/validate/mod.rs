@@ -56,6 +56,7 @@ use site::{Pointers, Span};
 use string::StringRule;
 use trail::Trail;
 
+pub(crate) use equality::json_equal;
 pub use error::{ValidationError, ValidationErrors};
 pub(crate) use stream::read_checked;
 
