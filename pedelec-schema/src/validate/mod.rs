@@ -276,7 +276,9 @@ fn type_mismatch<S: Sink>(
     false
 }
 
-/// Whether `node` accepts `value` (for lint and `from_args`).
+/// Whether `node` accepts `value`: the one answer to that question outside
+/// a [`Validator`] kept for many values (for `normalize`, `from_args` and
+/// convert's probe).
 pub(crate) fn node_accepts(node: &SchemaNode, value: &Value) -> bool {
     Validator::of(node).accepts(value)
 }
