@@ -210,6 +210,36 @@ mod tests {
         ));
     }
 
+    /// Where this disjointness on JSON differs from the model's
+    /// (`validate/disjoint.rs`): a tag tells objects apart only when both
+    /// require it; an `enum` that does not decide leaves the bounds to be
+    /// compared; nodes are told apart by their `type` string, so `null` is
+    /// a type of its own and a node without `type` is apart from every
+    /// typed node (the nodes compared here always have one).
+    #[test]
+    fn where_it_differs_from_the_models() {
+        let tag = |value: &str| json!({"type": "string", "enum": [value]});
+        let required =
+            json!({"type": "object", "properties": {"kind": tag("a")}, "required": ["kind"]});
+        let optional = json!({"type": "object", "properties": {"kind": tag("b")}});
+        assert!(!disjoint(&required, &optional));
+        assert!(!disjoint(&optional, &required));
+        assert!(disjoint(
+            &json!({"type": "string", "enum": ["abc"], "maxLength": 1}),
+            &json!({"type": "string", "minLength": 2})
+        ));
+        assert!(disjoint(&json!({}), &json!({"type": "string"})));
+        assert!(!disjoint(&json!({}), &json!({})));
+        assert!(disjoint(
+            &json!({"type": "null"}),
+            &json!({"type": "string"})
+        ));
+        assert!(!disjoint(
+            &json!({"type": "null"}),
+            &json!({"type": "null"})
+        ));
+    }
+
     #[test]
     fn plain_types_contain_their_refinements() {
         assert!(subsumes(

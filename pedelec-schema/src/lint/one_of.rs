@@ -187,6 +187,51 @@ mod tests {
         ]})));
     }
 
+    /// The disjointness of the model, on nodes built in code, where it
+    /// differs from convert's (on JSON, `convert/overlap.rs`).
+    #[test]
+    fn disjointness_on_the_model() {
+        use super::disjoint;
+        use crate::schema::SchemaNode as N;
+
+        assert!(disjoint(&N::string().into(), &N::integer().into()));
+        assert!(!disjoint(&N::number().into(), &N::integer().into()));
+        // A property that one side requires and the other defines with a
+        // node no value of the first passes tells them apart: the other
+        // side need not require it.
+        let tag = |value: &str| N::string().enum_values([value]);
+        let required = N::object().required_property("kind", tag("a"));
+        let optional = N::object().property("kind", tag("b"));
+        assert!(disjoint(&required.clone().into(), &optional.clone().into()));
+        assert!(disjoint(&optional.into(), &required.into()));
+        let neither = N::object().property("kind", tag("a"));
+        let other = N::object().property("kind", tag("b"));
+        assert!(!disjoint(&neither.into(), &other.into()));
+        // An `enum` decides alone: the other side accepts "abc", so the
+        // lengths are not compared (though this node accepts nothing).
+        let listed = N::string().enum_values(["abc"]).max_length(1);
+        assert!(!disjoint(&listed.into(), &N::string().min_length(2).into()));
+        // Booleans apart only by their `enum`s.
+        let t = N::boolean().enum_values([true]);
+        assert!(disjoint(
+            &t.clone().into(),
+            &N::boolean().enum_values([false]).into()
+        ));
+        assert!(!disjoint(&t.into(), &N::boolean().into()));
+        // Arrays: the empty array passes both unless both demand an item.
+        let strings = N::array(N::string());
+        let integers = N::array(N::integer());
+        assert!(!disjoint(&strings.clone().into(), &integers.clone().into()));
+        assert!(disjoint(
+            &strings.min_items(1).into(),
+            &integers.min_items(1).into()
+        ));
+        // A `oneOf` is disjoint from a node when each branch is.
+        let either = N::one_of([N::from(N::string()), N::boolean().into()]);
+        assert!(disjoint(&either.clone().into(), &N::integer().into()));
+        assert!(!disjoint(&N::string().into(), &either.into()));
+    }
+
     #[test]
     fn a_single_branch_is_reported() {
         let schema =
