@@ -2,6 +2,10 @@
 //! accepts everything the other does. Both answers are conservative: "may
 //! overlap" and "does not contain" when unsure, so that a union is only
 //! ever written as exact when it is.
+//!
+//! These work on JSON, the form convert's nodes have until the gatekeeper
+//! reads the result; the model's disjointness (`validate/disjoint.rs`)
+//! answers otherwise in places, which the tests below pin.
 
 use std::cmp::Ordering;
 

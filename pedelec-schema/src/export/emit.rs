@@ -12,9 +12,9 @@ use serde_json::{Map, Value};
 use super::limits::Tally;
 use super::Exported;
 use crate::change::{Change, ChangeCode};
-use crate::lint::one_of::pairwise_disjoint;
 use crate::pointer;
 use crate::schema::{Metadata, OneOfNode, SchemaNode, StringNode};
+use crate::validate::pairwise_disjoint;
 
 /// Where a walk is in our schema, the changes it has made so far, and
 /// what the providers' limits count.
@@ -271,8 +271,9 @@ pub(super) enum Examples {
 }
 
 /// The branches of a `oneOf`, each written by `branch`, for an `anyOf`;
-/// records the rewrite: lossless when `lint`'s overlap check proves the
-/// branches disjoint, widening otherwise.
+/// records the rewrite: lossless when the model's disjointness check
+/// (`validate/disjoint.rs`) proves the branches disjoint, widening
+/// otherwise.
 pub(super) fn any_of(
     walk: &mut Walk,
     one_of: &OneOfNode,

@@ -26,9 +26,15 @@
 //! `stream/` checks arguments that are still JSON text, as serde reads
 //! them into a type, with the same rules; its header says how, and why its
 //! answers are the walk's.
+//!
+//! Two questions about nodes and values are answered here for the whole
+//! crate: JSON equality (`equality.rs`, for `enum`, `uniqueItems` and
+//! convert) and whether two nodes can accept one value (`disjoint.rs`, for
+//! lint and the export).
 
 mod array;
 mod boolean;
+mod disjoint;
 mod equality;
 mod error;
 mod failure;
@@ -56,6 +62,7 @@ use site::{Pointers, Span};
 use string::StringRule;
 use trail::Trail;
 
+pub(crate) use disjoint::{disjoint, pairwise_disjoint};
 pub(crate) use equality::json_equal;
 pub use error::{ValidationError, ValidationErrors};
 pub(crate) use stream::read_checked;
