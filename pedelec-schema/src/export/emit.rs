@@ -2,10 +2,11 @@
 //! ([`Walk`]), one node's JSON as it is written ([`Written`]), and the
 //! rewrites that several providers need (metadata, `oneOf`, closed objects).
 //!
-//! Keys are inserted in our canonical order (`type` or `anyOf`, the kind's
-//! keywords, children, then metadata), so that with serde_json's
-//! `preserve_order` feature the output reads like our own serialization;
-//! without it, serde_json's map sorts them.
+//! Each node's keys are put in our canonical order (`schema/order.rs`:
+//! `type` or `anyOf`, the kind's keywords, children, then metadata) when it
+//! is finished, so that with serde_json's `preserve_order` feature the
+//! output reads like our own serialization; without it, serde_json's map
+//! sorts them.
 
 use serde_json::{Map, Value};
 
@@ -13,7 +14,7 @@ use super::limits::Tally;
 use super::Exported;
 use crate::change::{Change, ChangeCode};
 use crate::pointer;
-use crate::schema::{Metadata, OneOfNode, SchemaNode, StringNode};
+use crate::schema::{keyword_rank, Metadata, OneOfNode, SchemaNode, StringNode};
 use crate::validate::pairwise_disjoint;
 
 /// Where a walk is in our schema, the changes it has made so far, and
@@ -210,7 +211,7 @@ impl Written {
         };
         self.insert_some("description", description);
         self.map.append(&mut tail);
-        Value::Object(self.map)
+        Value::Object(in_keyword_order(self.map))
     }
 
     fn write_examples(
@@ -250,6 +251,16 @@ impl Written {
             }
         }
     }
+}
+
+/// `map` with its keys in the canonical keyword order
+/// ([`keyword_rank`]), whatever order they were set in; a map that keeps
+/// insertion order (serde_json's `preserve_order`) then reads like our own
+/// serialization, one that sorts its keys is unchanged.
+fn in_keyword_order(map: Map<String, Value>) -> Map<String, Value> {
+    let mut entries: Vec<(String, Value)> = map.into_iter().collect();
+    entries.sort_by_key(|(key, _)| keyword_rank(key));
+    entries.into_iter().collect()
 }
 
 /// What a provider does with the metadata keywords.
