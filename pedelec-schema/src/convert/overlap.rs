@@ -219,7 +219,7 @@ mod tests {
     /// require it; an `enum` that does not decide leaves the bounds to be
     /// compared; nodes are told apart by their `type` string, so `null` is
     /// a type of its own and a node without `type` is apart from every
-    /// typed node (the nodes compared here always have one).
+    /// typed node.
     #[test]
     fn where_it_differs_from_the_models() {
         let tag = |value: &str| json!({"type": "string", "enum": [value]});
