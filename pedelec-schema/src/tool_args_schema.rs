@@ -1,13 +1,23 @@
-//! [`ToolArgsSchema`]: a checked root schema.
+//! [`ToolArgsSchema`]: a checked root schema, and every method it has.
+//!
+//! Building and validating are written here. The other methods are thin
+//! calls into the module that does the work: `validate/stream/` for
+//! arguments still in JSON text, `intake/` for coercion and unknown
+//! properties, `export/` for the providers' forms.
 
+use serde::de::{DeserializeOwned, IgnoredAny};
 use serde::{Serialize, Serializer};
-use serde_json::Value;
+use serde_json::{Map, Value};
 
+use crate::change::Change;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::error::SchemaError;
+use crate::export::{self, Exported, Profile};
+use crate::intake::{self, UnknownProperty};
 use crate::parse;
 use crate::schema::{ObjectNode, SchemaNode};
-use crate::validate::{ValidationErrors, Validator};
+use crate::tool_args::ArgsError;
+use crate::validate::{self, ValidationErrors, Validator};
 
 /// A root schema that is inside the subset: an object node whose every
 /// keyword, bound, `required` name and `pattern` has been checked.
@@ -113,6 +123,27 @@ impl ToolArgsSchema {
     pub fn to_value(&self) -> Value {
         serde_json::to_value(&self.root).expect("a schema node always serializes")
     }
+
+    /// The schema as a JSON object map, the form in which MCP SDKs hold a
+    /// tool's input schema (rmcp's `JsonObject`): for a framework that
+    /// takes the schema itself rather than deriving it.
+    ///
+    /// ```
+    /// use pedelec_schema::{SchemaNode, ToolArgsSchema};
+    ///
+    /// let schema = ToolArgsSchema::new(SchemaNode::object().required_property("q", SchemaNode::string()))?;
+    /// let object = schema.to_json_object();
+    /// assert_eq!(object["required"], serde_json::json!(["q"]));
+    /// assert_eq!(serde_json::Value::Object(object), schema.to_value());
+    /// # Ok::<(), pedelec_schema::SchemaError>(())
+    /// ```
+    pub fn to_json_object(&self) -> Map<String, Value> {
+        match self.to_value() {
+            Value::Object(object) => object,
+            // The root is an object node, which serializes as an object.
+            _ => unreachable!("a ToolArgsSchema serializes as a JSON object"),
+        }
+    }
 }
 
 impl Serialize for ToolArgsSchema {
@@ -151,5 +182,239 @@ impl ToolArgsSchema {
     /// nothing.
     pub fn is_valid(&self, args: &Value) -> bool {
         self.validator.accepts(args)
+    }
+
+    /// Checks the JSON text of a call's arguments - what a model sends -
+    /// without building a `serde_json::Value` when they pass, and reports
+    /// every failure, as [`validate`](Self::validate) does, when they do
+    /// not. Text that is not one JSON value is an
+    /// [`ArgsError::Syntax`].
+    ///
+    /// ```
+    /// use pedelec_schema::{ArgsError, ToolArgsSchema};
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object",
+    ///     "properties": {"tags": {"type": "array", "items": {"type": "string"}, "uniqueItems": true}},
+    ///     "required": ["tags"]
+    /// }))?;
+    /// assert!(schema.validate_str(r#"{"tags": ["a", "b"]}"#).is_ok());
+    /// let error = schema.validate_str(r#"{"tags": ["a", "a"]}"#).unwrap_err();
+    /// assert_eq!(error.errors()[0].keyword(), "uniqueItems");
+    /// assert!(matches!(schema.validate_str("{\"tags\": ["), Err(ArgsError::Syntax(_))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn validate_str(&self, text: &str) -> Result<(), ArgsError> {
+        if self.read_checked::<IgnoredAny>(text).is_some() {
+            return Ok(());
+        }
+        let args: Value = serde_json::from_str(text).map_err(ArgsError::Syntax)?;
+        Ok(self.validate(&args)?)
+    }
+
+    /// `T` read from `text` on the fast path of
+    /// [`validate_str`](Self::validate_str), or `None` where it gives up.
+    pub(crate) fn read_checked<T: DeserializeOwned>(&self, text: &str) -> Option<T> {
+        validate::read_checked(self.validator(), text)
+    }
+}
+
+/// Tolerant intake (`intake/`): opt-in steps taken before or beside
+/// validation.
+impl ToolArgsSchema {
+    /// Turns what agents commonly mis-encode into what the schema asks for,
+    /// and reports each change. Opt-in: call it before
+    /// [`validate`](Self::validate), which then runs as always.
+    ///
+    /// Guided by the schema, and only where a value does not have its
+    /// node's type:
+    ///
+    /// - under an `integer` or `number` node, a string whose whole text is
+    ///   a JSON number becomes that number (`"42"` -> `42`, `"-1.5e3"` ->
+    ///   `-1500.0`), read exactly as the same text unquoted would be. Text
+    ///   that is not exactly a JSON number (`" 42"`, `"+1"`, `"0x10"`,
+    ///   `"NaN"`, `"1e400"`) stays a string, and so does a fraction under an
+    ///   `integer` node;
+    /// - under a `boolean` node, `"true"` and `"false"` become booleans;
+    /// - under an `array` or `object` node (the root included), a string
+    ///   that holds a JSON array or object becomes it, and is then coerced
+    ///   in turn;
+    /// - under an `array` node, a lone value that is (or coerces to) a
+    ///   value of the items' type becomes a one-item array (once: `1` under
+    ///   an array of arrays stays `1`);
+    /// - under a `oneOf`, a value is coerced only when exactly one branch's
+    ///   coercion yields a value the `oneOf` accepts.
+    ///
+    /// Nothing else changes: no default is filled in, no property is added
+    /// or removed. Each [`Change`] points at the value it made (a JSON
+    /// Pointer into `args` as they are after the call; inside JSON text
+    /// that was read, the places exist only there) and has one of the
+    /// "Tolerant intake" codes of [`ChangeCode`](crate::ChangeCode), all of which widen what
+    /// the tool takes in.
+    ///
+    /// ```
+    /// use pedelec_schema::{ChangeCode, ToolArgsSchema};
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object",
+    ///     "properties": {
+    ///         "limit": {"type": "integer", "minimum": 1},
+    ///         "tags": {"type": "array", "items": {"type": "string"}}
+    ///     }
+    /// }))?;
+    /// let mut args = json!({"limit": "20", "tags": "rust"});
+    /// let changes = schema.coerce(&mut args);
+    /// assert_eq!(args, json!({"limit": 20, "tags": ["rust"]}));
+    /// let codes: Vec<_> = changes.iter().map(|c| (c.pointer.as_str(), c.code)).collect();
+    /// assert_eq!(codes, [("/limit", ChangeCode::NumberFromString), ("/tags", ChangeCode::WrappedInArray)]);
+    /// assert!(schema.validate(&args).is_ok());
+    /// # Ok::<(), pedelec_schema::SchemaError>(())
+    /// ```
+    pub fn coerce(&self, args: &mut Value) -> Vec<Change> {
+        intake::coerce(self, args)
+    }
+
+    /// The properties of `args` that the schema does not name, in document
+    /// order, each with its path and a "did you mean" among the names of
+    /// its object's properties (compared without case, within a few edits;
+    /// for the first 32 unknown properties of a call, and names up to 64
+    /// characters).
+    ///
+    /// The subset allows such properties, so this is a report: validation
+    /// is unchanged. Under a `oneOf`, the names of the one branch that
+    /// accepts the value count; where none or several do, validation fails
+    /// there anyway, and its properties are not reported.
+    ///
+    /// ```
+    /// use pedelec_schema::ToolArgsSchema;
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object",
+    ///     "properties": {"query": {"type": "string"}, "limit": {"type": "integer"}},
+    ///     "required": ["query"]
+    /// }))?;
+    /// let args = json!({"query": "rust", "limt": 5});
+    /// assert!(schema.validate(&args).is_ok(), "the subset allows it");
+    /// let unknown = schema.unknown_properties(&args);
+    /// assert_eq!(unknown[0].path(), "/limt");
+    /// assert_eq!(unknown[0].suggestion(), Some("limit"));
+    /// assert_eq!(unknown[0].message(), r#"the schema names no property "limt"; did you mean "limit"?"#);
+    /// # Ok::<(), pedelec_schema::SchemaError>(())
+    /// ```
+    pub fn unknown_properties(&self, args: &Value) -> Vec<UnknownProperty> {
+        intake::unknown_properties(&self.root, args)
+    }
+
+    /// [`validate`](Self::validate), and unknown properties refused too:
+    /// an opt-in, closed reading of the schema. The errors are the
+    /// schema's, then one per [unknown property](Self::unknown_properties),
+    /// at the property's path, with keyword `properties` and its "did you
+    /// mean" as the message.
+    ///
+    /// ```
+    /// use pedelec_schema::ToolArgsSchema;
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object",
+    ///     "properties": {"query": {"type": "string"}, "limit": {"type": "integer"}},
+    ///     "required": ["query"]
+    /// }))?;
+    /// let errors = schema
+    ///     .validate_refusing_unknown(&json!({"query": "rust", "limt": 5}))
+    ///     .unwrap_err();
+    /// let error = &errors.errors()[0];
+    /// assert_eq!((error.path().as_str(), error.keyword()), ("/limt", "properties"));
+    /// assert_eq!(error.schema_path(), "/properties");
+    /// # Ok::<(), pedelec_schema::SchemaError>(())
+    /// ```
+    pub fn validate_refusing_unknown(&self, args: &Value) -> Result<(), ValidationErrors> {
+        intake::validate_refusing_unknown(self, args)
+    }
+}
+
+/// Export to a provider (`export/`), and the way back for the arguments.
+impl ToolArgsSchema {
+    /// The schema written for `profile`, with every change it took.
+    ///
+    /// The export never fails: where a provider's documented limit is
+    /// exceeded, the result says so with an error-severity change
+    /// ([`Exported::has_errors`]). Changes that `widen` leave a constraint
+    /// to the handler, whose [`validate`](Self::validate) still enforces it.
+    ///
+    /// ```
+    /// use pedelec_schema::{Effect, Profile, ToolArgsSchema};
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object",
+    ///     "properties": {
+    ///         "query": {"type": "string", "minLength": 1},
+    ///         "limit": {"type": "integer", "minimum": 1, "maximum": 50}
+    ///     },
+    ///     "required": ["query"]
+    /// }))?;
+    /// let exported = schema.export(Profile::OpenAiStrict);
+    /// assert_eq!(exported.schema, json!({
+    ///     "type": "object",
+    ///     "properties": {
+    ///         "limit": {"type": ["integer", "null"], "minimum": 1, "maximum": 50},
+    ///         "query": {"type": "string", "description": "minLength: 1"}
+    ///     },
+    ///     "required": ["limit", "query"],
+    ///     "additionalProperties": false
+    /// }));
+    /// let codes: Vec<(&str, &str, Effect)> = exported
+    ///     .changes
+    ///     .iter()
+    ///     .map(|c| (c.pointer.as_str(), c.code.as_str(), c.effect))
+    ///     .collect();
+    /// assert_eq!(codes, [
+    ///     ("", "additional_properties_false", Effect::Narrows),
+    ///     ("/properties/limit", "optional_to_nullable", Effect::Lossless),
+    ///     ("/properties/query/minLength", "min_length_removed", Effect::Widens),
+    /// ]);
+    /// # Ok::<(), pedelec_schema::SchemaError>(())
+    /// ```
+    pub fn export(&self, profile: Profile) -> Exported {
+        export::export(self, profile)
+    }
+
+    /// Undoes, in the arguments a model sent under `profile`, what the
+    /// export introduced, and nothing else. Call it before
+    /// [`validate`](Self::validate).
+    ///
+    /// For [`Profile::OpenAiStrict`], whose export makes every optional
+    /// property required and nullable, an optional property whose value is
+    /// `null` is removed: at every depth, following the schema through
+    /// objects, arrays and `oneOf` branches. Under a `oneOf`, the value
+    /// belongs to the first branch that accepts it once normalized by that
+    /// branch; when no branch does, the value is left as it came, and
+    /// `validate` reports it. Nothing else is touched: a `null` for a
+    /// required property, or for a property the schema does not name, stays
+    /// (and `validate` refuses the first), and no `default` is ever filled
+    /// in. The other profiles introduce nothing into the arguments, so for
+    /// them this does nothing.
+    ///
+    /// ```
+    /// use pedelec_schema::{Profile, ToolArgsSchema};
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object",
+    ///     "properties": {"query": {"type": "string"}, "offset": {"type": "integer"}},
+    ///     "required": ["query"]
+    /// }))?;
+    /// let mut args = json!({"query": "rust", "offset": null});
+    /// schema.normalize(Profile::OpenAiStrict, &mut args);
+    /// assert_eq!(args, json!({"query": "rust"}));
+    /// assert!(schema.is_valid(&args));
+    /// # Ok::<(), pedelec_schema::SchemaError>(())
+    /// ```
+    pub fn normalize(&self, profile: Profile, args: &mut Value) {
+        export::normalize(&self.root, profile, args)
     }
 }

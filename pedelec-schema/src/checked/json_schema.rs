@@ -17,7 +17,7 @@ use schemars::{JsonSchema, Schema, SchemaGenerator};
 
 use super::{Checked, CheckedWith};
 use crate::intake::Intake;
-use crate::ToolArgs;
+use crate::tool_args::ToolArgs;
 
 impl<T: ToolArgs> JsonSchema for Checked<T> {
     fn inline_schema() -> bool {

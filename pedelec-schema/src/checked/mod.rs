@@ -24,9 +24,9 @@ use std::ops::{Deref, DerefMut};
 
 use serde::de::{DeserializeOwned, Deserializer, Error as _};
 use serde::{Deserialize, Serialize, Serializer};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use crate::{ArgsError, ToolArgs, ToolArgsSchema};
+use crate::tool_args::{ArgsError, ToolArgs};
 
 pub use with::CheckedWith;
 
@@ -117,29 +117,6 @@ impl<'de, T: ToolArgs + DeserializeOwned> Deserialize<'de> for Checked<T> {
     }
 }
 
-impl ToolArgsSchema {
-    /// The schema as a JSON object map, the form in which MCP SDKs hold a
-    /// tool's input schema (rmcp's `JsonObject`): for a framework that
-    /// takes the schema itself rather than deriving it.
-    ///
-    /// ```
-    /// use pedelec_schema::{SchemaNode, ToolArgsSchema};
-    ///
-    /// let schema = ToolArgsSchema::new(SchemaNode::object().required_property("q", SchemaNode::string()))?;
-    /// let object = schema.to_json_object();
-    /// assert_eq!(object["required"], serde_json::json!(["q"]));
-    /// assert_eq!(serde_json::Value::Object(object), schema.to_value());
-    /// # Ok::<(), pedelec_schema::SchemaError>(())
-    /// ```
-    pub fn to_json_object(&self) -> Map<String, Value> {
-        match self.to_value() {
-            Value::Object(object) => object,
-            // The root is an object node, which serializes as an object.
-            _ => unreachable!("a ToolArgsSchema serializes as a JSON object"),
-        }
-    }
-}
-
 /// The agent-facing message with every failure and its path: a
 /// deserializer's error carries only a message, so the list that
 /// [`ArgsError::to_value`] keeps in `errors` is written out whole here,
@@ -165,6 +142,7 @@ impl fmt::Display for AgentMessage<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tool_args_schema::ToolArgsSchema;
     use serde_json::json;
 
     #[test]

@@ -11,8 +11,9 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::AgentMessage;
+use crate::change::Change;
 use crate::intake::{Intake, UnknownProperty};
-use crate::{ArgsError, Change, ToolArgs};
+use crate::tool_args::{ArgsError, ToolArgs};
 
 /// Tool arguments of type `T`, taken in with the tolerant-intake steps of
 /// the policy `I` ([`Coerce`](crate::Coerce),

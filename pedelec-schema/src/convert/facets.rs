@@ -11,12 +11,13 @@ use super::dropped;
 use super::error::ConvertErrorCode;
 use super::numbers;
 use super::read;
-use super::shape::{json_equal, At, Facets, Family, PropertyEntry};
+use super::shape::{At, Facets, Family, PropertyEntry};
 use crate::change::ChangeCode;
 use crate::message::Described;
 use crate::numeric;
 use crate::pattern::Pattern;
 use crate::pointer;
+use crate::validate::json_equal;
 
 /// Keys another part of the reader handles.
 fn read_elsewhere(key: &str) -> bool {

@@ -12,6 +12,7 @@ use std::cmp::Ordering;
 use serde_json::{json, Map, Value};
 
 use crate::numeric;
+use crate::validate::json_equal;
 
 /// The join of `nodes` (at least one).
 pub(super) fn join_all(nodes: &[Value]) -> Option<Value> {
@@ -96,7 +97,7 @@ fn enum_union(a: &Value, b: &Value) -> Option<Value> {
     };
     let mut values = a_values.clone();
     for value in b_values {
-        if !values.iter().any(|v| super::shape::json_equal(v, value)) {
+        if !values.iter().any(|v| json_equal(v, value)) {
             values.push(value.clone());
         }
     }
@@ -163,6 +164,23 @@ mod tests {
             joined,
             json!({"type": "number", "minimum": -5, "enum": [1, 2.5]})
         );
+    }
+
+    /// `enum` values are merged under validation's equality: numbers by
+    /// value, and exactly at any depth (a value nested deeper than
+    /// serde_json reads, built in code, still equals itself).
+    #[test]
+    fn enum_values_merge_under_validation_equality() {
+        let deep = |depth: usize| {
+            let mut value = json!("x");
+            for _ in 0..depth {
+                value = Value::Array(vec![value]);
+            }
+            value
+        };
+        let a = json!({"enum": [1, deep(200)]});
+        let b = json!({"enum": [1.0, deep(200), 2]});
+        assert_eq!(enum_union(&a, &b), Some(json!([1, deep(200), 2])));
     }
 
     #[test]

@@ -36,8 +36,8 @@ mod union;
 use serde_json::Value;
 
 use crate::change::Change;
-use crate::diagnostic::Code;
-use crate::ToolArgsSchema;
+use crate::diagnostic::{Code, Diagnostic};
+use crate::tool_args_schema::ToolArgsSchema;
 
 pub use error::{ConvertError, ConvertErrorCode, ConvertReason};
 
@@ -125,7 +125,7 @@ pub fn convert(source: &Value) -> Result<Converted, ConvertError> {
 /// The error for a converted schema that the gatekeeper refused: too deep
 /// once references are inline, beyond one of the subset's size limits, or
 /// a bug.
-fn refused(diagnostics: Vec<crate::Diagnostic>) -> ConvertError {
+fn refused(diagnostics: Vec<Diagnostic>) -> ConvertError {
     let reasons = diagnostics
         .into_iter()
         .filter(|d| d.is_error())
@@ -136,7 +136,7 @@ fn refused(diagnostics: Vec<crate::Diagnostic>) -> ConvertError {
                 format!(
                     "once its references are written inline, the converted schema nests \
                      more than {} deep (at {}); flatten the arguments",
-                    crate::MAX_DEPTH,
+                    crate::parse::MAX_DEPTH,
                     d.pointer
                 ),
             ),

@@ -4,14 +4,16 @@
 
 use serde_json::{json, Value};
 
-use crate::ToolArgsSchema;
+use crate::parse;
+use crate::validate::node_accepts;
 
 /// Whether the subset node `node` (JSON) accepts `value`; `None` when
 /// `node` is not a node of the subset.
 pub(super) fn accepts(node: &Value, value: &Value) -> Option<bool> {
+    // Parsed as a property of a root, as the gatekeeper parses any node.
     let root = json!({"type": "object", "properties": {"v": node}, "required": ["v"]});
-    let schema = ToolArgsSchema::from_value(&root).ok()?;
-    Some(schema.is_valid(&json!({ "v": value })))
+    let (root, _) = parse::parse_root(&root, None);
+    Some(node_accepts(root?.property_node("v")?, value))
 }
 
 #[cfg(test)]

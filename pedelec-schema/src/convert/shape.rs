@@ -11,8 +11,6 @@
 
 use serde_json::{Number, Value};
 
-use crate::numeric;
-
 /// A JSON Schema type family. `integer` is a [`Family::Number`] whose
 /// [`Facets::integer`] is set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -244,34 +242,5 @@ impl Node {
     /// A node that accepts no value.
     pub(super) fn nothing(at: impl Into<String>) -> Self {
         Node::new(Kind::Nothing, at)
-    }
-}
-
-/// How deep [`json_equal`] compares arrays and objects: deeper than any
-/// JSON text serde_json reads (128), so only values built in code reach it.
-const EQUALITY_DEPTH: usize = 160;
-
-/// Whether two enum values are equal as JSON Schema compares them (`1 ==
-/// 1.0`, objects without regard to key order). Values nested deeper than
-/// [`EQUALITY_DEPTH`] count as different.
-pub(super) fn json_equal(a: &Value, b: &Value) -> bool {
-    equal_within(a, b, EQUALITY_DEPTH)
-}
-
-fn equal_within(a: &Value, b: &Value, depth: usize) -> bool {
-    match (a, b) {
-        (Value::Number(x), Value::Number(y)) => numeric::equal(x, y),
-        (Value::Array(_), Value::Array(_)) | (Value::Object(_), Value::Object(_)) if depth == 0 => {
-            false
-        }
-        (Value::Array(x), Value::Array(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(a, b)| equal_within(a, b, depth - 1))
-        }
-        (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len()
-                && x.iter()
-                    .all(|(key, a)| y.get(key).is_some_and(|b| equal_within(a, b, depth - 1)))
-        }
-        _ => a == b,
     }
 }

@@ -2,19 +2,20 @@
 //! ([`Walk`]), one node's JSON as it is written ([`Written`]), and the
 //! rewrites that several providers need (metadata, `oneOf`, closed objects).
 //!
-//! Keys are inserted in our canonical order (`type` or `anyOf`, the kind's
-//! keywords, children, then metadata), so that with serde_json's
-//! `preserve_order` feature the output reads like our own serialization;
-//! without it, serde_json's map sorts them.
+//! Each node's keys are put in our canonical order (`schema/order.rs`:
+//! `type` or `anyOf`, the kind's keywords, children, then metadata) when it
+//! is finished, so that with serde_json's `preserve_order` feature the
+//! output reads like our own serialization; without it, serde_json's map
+//! sorts them.
 
 use serde_json::{Map, Value};
 
 use super::limits::Tally;
 use super::Exported;
 use crate::change::{Change, ChangeCode};
-use crate::lint::one_of::pairwise_disjoint;
 use crate::pointer;
-use crate::schema::{Metadata, OneOfNode, SchemaNode, StringNode};
+use crate::schema::{keyword_rank, Metadata, OneOfNode, SchemaNode, StringNode};
+use crate::validate::pairwise_disjoint;
 
 /// Where a walk is in our schema, the changes it has made so far, and
 /// what the providers' limits count.
@@ -210,7 +211,7 @@ impl Written {
         };
         self.insert_some("description", description);
         self.map.append(&mut tail);
-        Value::Object(self.map)
+        Value::Object(in_keyword_order(self.map))
     }
 
     fn write_examples(
@@ -252,6 +253,16 @@ impl Written {
     }
 }
 
+/// `map` with its keys in the canonical keyword order
+/// ([`keyword_rank`]), whatever order they were set in; a map that keeps
+/// insertion order (serde_json's `preserve_order`) then reads like our own
+/// serialization, one that sorts its keys is unchanged.
+fn in_keyword_order(map: Map<String, Value>) -> Map<String, Value> {
+    let mut entries: Vec<(String, Value)> = map.into_iter().collect();
+    entries.sort_by_key(|(key, _)| keyword_rank(key));
+    entries.into_iter().collect()
+}
+
 /// What a provider does with the metadata keywords.
 pub(super) struct MetaRules {
     /// The provider, as change messages name it.
@@ -271,8 +282,9 @@ pub(super) enum Examples {
 }
 
 /// The branches of a `oneOf`, each written by `branch`, for an `anyOf`;
-/// records the rewrite: lossless when `lint`'s overlap check proves the
-/// branches disjoint, widening otherwise.
+/// records the rewrite: lossless when the model's disjointness check
+/// (`validate/disjoint.rs`) proves the branches disjoint, widening
+/// otherwise.
 pub(super) fn any_of(
     walk: &mut Walk,
     one_of: &OneOfNode,

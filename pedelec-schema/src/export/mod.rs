@@ -22,7 +22,8 @@ use std::str::FromStr;
 use serde_json::Value;
 
 use crate::change::{Change, ChangeSeverity};
-use crate::ToolArgsSchema;
+use crate::schema::ObjectNode;
+use crate::tool_args_schema::ToolArgsSchema;
 
 pub use tool::{ExportedTool, ToolDefinition, ToolNameError};
 
@@ -128,96 +129,25 @@ fn any_error(changes: &[Change]) -> bool {
         .any(|change| change.severity() == ChangeSeverity::Error)
 }
 
-impl ToolArgsSchema {
-    /// The schema written for `profile`, with every change it took.
-    ///
-    /// The export never fails: where a provider's documented limit is
-    /// exceeded, the result says so with an error-severity change
-    /// ([`Exported::has_errors`]). Changes that `widen` leave a constraint
-    /// to the handler, whose [`validate`](Self::validate) still enforces it.
-    ///
-    /// ```
-    /// use pedelec_schema::{Effect, Profile, ToolArgsSchema};
-    /// use serde_json::json;
-    ///
-    /// let schema = ToolArgsSchema::from_value(&json!({
-    ///     "type": "object",
-    ///     "properties": {
-    ///         "query": {"type": "string", "minLength": 1},
-    ///         "limit": {"type": "integer", "minimum": 1, "maximum": 50}
-    ///     },
-    ///     "required": ["query"]
-    /// }))?;
-    /// let exported = schema.export(Profile::OpenAiStrict);
-    /// assert_eq!(exported.schema, json!({
-    ///     "type": "object",
-    ///     "properties": {
-    ///         "limit": {"type": ["integer", "null"], "minimum": 1, "maximum": 50},
-    ///         "query": {"type": "string", "description": "minLength: 1"}
-    ///     },
-    ///     "required": ["limit", "query"],
-    ///     "additionalProperties": false
-    /// }));
-    /// let codes: Vec<(&str, &str, Effect)> = exported
-    ///     .changes
-    ///     .iter()
-    ///     .map(|c| (c.pointer.as_str(), c.code.as_str(), c.effect))
-    ///     .collect();
-    /// assert_eq!(codes, [
-    ///     ("", "additional_properties_false", Effect::Narrows),
-    ///     ("/properties/limit", "optional_to_nullable", Effect::Lossless),
-    ///     ("/properties/query/minLength", "min_length_removed", Effect::Widens),
-    /// ]);
-    /// # Ok::<(), pedelec_schema::SchemaError>(())
-    /// ```
-    pub fn export(&self, profile: Profile) -> Exported {
-        match profile {
-            Profile::Mcp => Exported {
-                schema: self.to_value(),
-                changes: Vec::new(),
-            },
-            Profile::OpenAiStrict => openai::export(self.root()),
-            Profile::AnthropicStrict => anthropic::export(self.root()),
-            Profile::Gemini => gemini::export(self.root()),
-        }
+/// `schema` written for `profile`: [`ToolArgsSchema::export`].
+pub(crate) fn export(schema: &ToolArgsSchema, profile: Profile) -> Exported {
+    match profile {
+        Profile::Mcp => Exported {
+            schema: schema.to_value(),
+            changes: Vec::new(),
+        },
+        Profile::OpenAiStrict => openai::export(schema.root()),
+        Profile::AnthropicStrict => anthropic::export(schema.root()),
+        Profile::Gemini => gemini::export(schema.root()),
     }
+}
 
-    /// Undoes, in the arguments a model sent under `profile`, what the
-    /// export introduced, and nothing else. Call it before
-    /// [`validate`](Self::validate).
-    ///
-    /// For [`Profile::OpenAiStrict`], whose export makes every optional
-    /// property required and nullable, an optional property whose value is
-    /// `null` is removed: at every depth, following the schema through
-    /// objects, arrays and `oneOf` branches. Under a `oneOf`, the value
-    /// belongs to the first branch that accepts it once normalized by that
-    /// branch; when no branch does, the value is left as it came, and
-    /// `validate` reports it. Nothing else is touched: a `null` for a
-    /// required property, or for a property the schema does not name, stays
-    /// (and `validate` refuses the first), and no `default` is ever filled
-    /// in. The other profiles introduce nothing into the arguments, so for
-    /// them this does nothing.
-    ///
-    /// ```
-    /// use pedelec_schema::{Profile, ToolArgsSchema};
-    /// use serde_json::json;
-    ///
-    /// let schema = ToolArgsSchema::from_value(&json!({
-    ///     "type": "object",
-    ///     "properties": {"query": {"type": "string"}, "offset": {"type": "integer"}},
-    ///     "required": ["query"]
-    /// }))?;
-    /// let mut args = json!({"query": "rust", "offset": null});
-    /// schema.normalize(Profile::OpenAiStrict, &mut args);
-    /// assert_eq!(args, json!({"query": "rust"}));
-    /// assert!(schema.is_valid(&args));
-    /// # Ok::<(), pedelec_schema::SchemaError>(())
-    /// ```
-    pub fn normalize(&self, profile: Profile, args: &mut Value) {
-        match profile {
-            Profile::OpenAiStrict => normalize::nulls_of_optional_properties(self.root(), args),
-            Profile::Mcp | Profile::AnthropicStrict | Profile::Gemini => {}
-        }
+/// Undoes in `args` what the export for `profile` introduced:
+/// [`ToolArgsSchema::normalize`].
+pub(crate) fn normalize(root: &ObjectNode, profile: Profile, args: &mut Value) {
+    match profile {
+        Profile::OpenAiStrict => normalize::nulls_of_optional_properties(root, args),
+        Profile::Mcp | Profile::AnthropicStrict | Profile::Gemini => {}
     }
 }
 

@@ -89,7 +89,8 @@ fn contains_null(value: &Value) -> bool {
 mod tests {
     use serde_json::{json, Value};
 
-    use crate::{Profile, ToolArgsSchema};
+    use crate::export::Profile;
+    use crate::tool_args_schema::ToolArgsSchema;
 
     fn normalized(schema: Value, mut args: Value) -> Value {
         let schema = ToolArgsSchema::from_value(&schema).unwrap();

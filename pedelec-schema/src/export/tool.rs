@@ -7,7 +7,7 @@ use serde_json::{json, Map, Value};
 
 use super::Profile;
 use crate::change::{Change, ChangeCode};
-use crate::ToolArgsSchema;
+use crate::tool_args_schema::ToolArgsSchema;
 
 /// The longest tool name every provider takes.
 const MAX_TOOL_NAME_LEN: usize = 64;

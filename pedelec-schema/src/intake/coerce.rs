@@ -16,66 +16,17 @@ use crate::change::{Change, ChangeCode};
 use crate::message::{Described, Quoted};
 use crate::numeric::is_integer;
 use crate::schema::{ArrayNode, ObjectNode, OneOfNode, SchemaNode};
-use crate::ToolArgsSchema;
+use crate::tool_args_schema::ToolArgsSchema;
 
-impl ToolArgsSchema {
-    /// Turns what agents commonly mis-encode into what the schema asks for,
-    /// and reports each change. Opt-in: call it before
-    /// [`validate`](Self::validate), which then runs as always.
-    ///
-    /// Guided by the schema, and only where a value does not have its
-    /// node's type:
-    ///
-    /// - under an `integer` or `number` node, a string whose whole text is
-    ///   a JSON number becomes that number (`"42"` -> `42`, `"-1.5e3"` ->
-    ///   `-1500.0`), read exactly as the same text unquoted would be. Text
-    ///   that is not exactly a JSON number (`" 42"`, `"+1"`, `"0x10"`,
-    ///   `"NaN"`, `"1e400"`) stays a string, and so does a fraction under an
-    ///   `integer` node;
-    /// - under a `boolean` node, `"true"` and `"false"` become booleans;
-    /// - under an `array` or `object` node (the root included), a string
-    ///   that holds a JSON array or object becomes it, and is then coerced
-    ///   in turn;
-    /// - under an `array` node, a lone value that is (or coerces to) a
-    ///   value of the items' type becomes a one-item array (once: `1` under
-    ///   an array of arrays stays `1`);
-    /// - under a `oneOf`, a value is coerced only when exactly one branch's
-    ///   coercion yields a value the `oneOf` accepts.
-    ///
-    /// Nothing else changes: no default is filled in, no property is added
-    /// or removed. Each [`Change`] points at the value it made (a JSON
-    /// Pointer into `args` as they are after the call; inside JSON text
-    /// that was read, the places exist only there) and has one of the
-    /// "Tolerant intake" codes of [`ChangeCode`], all of which widen what
-    /// the tool takes in.
-    ///
-    /// ```
-    /// use pedelec_schema::{ChangeCode, ToolArgsSchema};
-    /// use serde_json::json;
-    ///
-    /// let schema = ToolArgsSchema::from_value(&json!({
-    ///     "type": "object",
-    ///     "properties": {
-    ///         "limit": {"type": "integer", "minimum": 1},
-    ///         "tags": {"type": "array", "items": {"type": "string"}}
-    ///     }
-    /// }))?;
-    /// let mut args = json!({"limit": "20", "tags": "rust"});
-    /// let changes = schema.coerce(&mut args);
-    /// assert_eq!(args, json!({"limit": 20, "tags": ["rust"]}));
-    /// let codes: Vec<_> = changes.iter().map(|c| (c.pointer.as_str(), c.code)).collect();
-    /// assert_eq!(codes, [("/limit", ChangeCode::NumberFromString), ("/tags", ChangeCode::WrappedInArray)]);
-    /// assert!(schema.validate(&args).is_ok());
-    /// # Ok::<(), pedelec_schema::SchemaError>(())
-    /// ```
-    pub fn coerce(&self, args: &mut Value) -> Vec<Change> {
-        // A value that validates has nothing to coerce; checking that first
-        // costs no allocation, where the walk would compile `oneOf`s.
-        if self.is_valid(args) {
-            return Vec::new();
-        }
-        coerce_root(self.root(), args)
+/// [`ToolArgsSchema::coerce`]: the walk, after a shortcut for valid
+/// values.
+pub(crate) fn coerce(schema: &ToolArgsSchema, args: &mut Value) -> Vec<Change> {
+    // A value that validates has nothing to coerce; checking that first
+    // costs no allocation, where the walk would compile `oneOf`s.
+    if schema.is_valid(args) {
+        return Vec::new();
     }
+    coerce_root(schema.root(), args)
 }
 
 /// The walk behind [`ToolArgsSchema::coerce`], without its shortcut for

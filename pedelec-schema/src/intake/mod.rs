@@ -38,9 +38,10 @@ use serde_json::Value;
 use crate::schema::SchemaNode;
 use crate::validate::Validator;
 
+pub(crate) use coerce::coerce;
 pub use policy::{Coerce, Intake, RefuseUnknown, ReportOnly};
-pub(crate) use unknown::refused;
 pub use unknown::UnknownProperty;
+pub(crate) use unknown::{refused, unknown_properties, validate_refusing_unknown};
 
 /// The validators of the nodes a walk asked about, compiled at the first
 /// question and kept for the rest of the walk (an array of ten thousand

@@ -18,8 +18,8 @@ use serde_json::Value;
 use super::suggest::Suggester;
 use super::Validators;
 use crate::schema::{ObjectNode, SchemaNode};
+use crate::tool_args_schema::ToolArgsSchema;
 use crate::validate::{ValidationError, ValidationErrors};
-use crate::ToolArgsSchema;
 
 /// A property of the arguments that the schema does not name: its path, its
 /// name, and the name it most likely misspells.
@@ -87,72 +87,26 @@ impl Serialize for UnknownProperty {
     }
 }
 
-impl ToolArgsSchema {
-    /// The properties of `args` that the schema does not name, in document
-    /// order, each with its path and a "did you mean" among the names of
-    /// its object's properties (compared without case, within a few edits;
-    /// for the first 32 unknown properties of a call, and names up to 64
-    /// characters).
-    ///
-    /// The subset allows such properties, so this is a report: validation
-    /// is unchanged. Under a `oneOf`, the names of the one branch that
-    /// accepts the value count; where none or several do, validation fails
-    /// there anyway, and its properties are not reported.
-    ///
-    /// ```
-    /// use pedelec_schema::ToolArgsSchema;
-    /// use serde_json::json;
-    ///
-    /// let schema = ToolArgsSchema::from_value(&json!({
-    ///     "type": "object",
-    ///     "properties": {"query": {"type": "string"}, "limit": {"type": "integer"}},
-    ///     "required": ["query"]
-    /// }))?;
-    /// let args = json!({"query": "rust", "limt": 5});
-    /// assert!(schema.validate(&args).is_ok(), "the subset allows it");
-    /// let unknown = schema.unknown_properties(&args);
-    /// assert_eq!(unknown[0].path(), "/limt");
-    /// assert_eq!(unknown[0].suggestion(), Some("limit"));
-    /// assert_eq!(unknown[0].message(), r#"the schema names no property "limt"; did you mean "limit"?"#);
-    /// # Ok::<(), pedelec_schema::SchemaError>(())
-    /// ```
-    pub fn unknown_properties(&self, args: &Value) -> Vec<UnknownProperty> {
-        let mut walk = Walk::default();
-        walk.object(self.root(), args);
-        walk.found
-    }
+/// The properties of `args` that `root` does not name:
+/// [`ToolArgsSchema::unknown_properties`].
+pub(crate) fn unknown_properties(root: &ObjectNode, args: &Value) -> Vec<UnknownProperty> {
+    let mut walk = Walk::default();
+    walk.object(root, args);
+    walk.found
+}
 
-    /// [`validate`](Self::validate), and unknown properties refused too:
-    /// an opt-in, closed reading of the schema. The errors are the
-    /// schema's, then one per [unknown property](Self::unknown_properties),
-    /// at the property's path, with keyword `properties` and its "did you
-    /// mean" as the message.
-    ///
-    /// ```
-    /// use pedelec_schema::ToolArgsSchema;
-    /// use serde_json::json;
-    ///
-    /// let schema = ToolArgsSchema::from_value(&json!({
-    ///     "type": "object",
-    ///     "properties": {"query": {"type": "string"}, "limit": {"type": "integer"}},
-    ///     "required": ["query"]
-    /// }))?;
-    /// let errors = schema
-    ///     .validate_refusing_unknown(&json!({"query": "rust", "limt": 5}))
-    ///     .unwrap_err();
-    /// let error = &errors.errors()[0];
-    /// assert_eq!((error.path().as_str(), error.keyword()), ("/limt", "properties"));
-    /// assert_eq!(error.schema_path(), "/properties");
-    /// # Ok::<(), pedelec_schema::SchemaError>(())
-    /// ```
-    pub fn validate_refusing_unknown(&self, args: &Value) -> Result<(), ValidationErrors> {
-        let unknown = self.unknown_properties(args);
-        let validated = self.validate(args);
-        if unknown.is_empty() {
-            validated
-        } else {
-            Err(refused(validated, unknown))
-        }
+/// [`ToolArgsSchema::validate_refusing_unknown`]: the schema's errors, then
+/// one per unknown property.
+pub(crate) fn validate_refusing_unknown(
+    schema: &ToolArgsSchema,
+    args: &Value,
+) -> Result<(), ValidationErrors> {
+    let unknown = unknown_properties(schema.root(), args);
+    let validated = schema.validate(args);
+    if unknown.is_empty() {
+        validated
+    } else {
+        Err(refused(validated, unknown))
     }
 }
 

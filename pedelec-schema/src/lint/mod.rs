@@ -12,7 +12,7 @@ use crate::parse;
 use crate::pointer;
 use crate::schema::SchemaNode;
 
-pub(crate) mod one_of;
+mod one_of;
 
 /// Every error and warning about `schema`, without stopping at the first.
 ///

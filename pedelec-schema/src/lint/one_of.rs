@@ -1,17 +1,15 @@
 //! `oneOf` warnings: a single branch, and branches that can accept the same
 //! value (then `oneOf` rejects that value, which surprises the agent).
 //!
-//! Overlap is decided conservatively: two branches are called disjoint only
-//! when the subset's keywords prove it (different types, disjoint `enum`s or
-//! ranges, or a property required by one branch whose node the other branch
-//! rejects, i.e. a discriminator). Patterns prove nothing, so two string
-//! branches told apart only by `pattern` are reported.
+//! Overlap is decided by [`disjoint`] (`validate/disjoint.rs`),
+//! conservatively: two branches are called disjoint only when the subset's
+//! keywords prove it. Patterns prove nothing, so two string branches told
+//! apart only by `pattern` are reported.
 
 use crate::diagnostic::{Code, Diagnostic};
-use crate::numeric::compare;
 use crate::pointer;
-use crate::schema::{ArrayNode, NumberNode, ObjectNode, OneOfNode, SchemaNode, StringNode};
-use crate::validate::Validator;
+use crate::schema::OneOfNode;
+use crate::validate::disjoint;
 
 pub(super) fn check(one_of: &OneOfNode, at: &str, out: &mut Vec<Diagnostic>) {
     let here = pointer::join(at, "oneOf");
@@ -42,98 +40,10 @@ pub(super) fn check(one_of: &OneOfNode, at: &str, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Whether no value can pass two of `branches`: then `oneOf` and `anyOf`
-/// over them accept the same values (the export relies on it).
-pub(crate) fn pairwise_disjoint(branches: &[SchemaNode]) -> bool {
-    branches
-        .iter()
-        .enumerate()
-        .all(|(second, b)| branches[..second].iter().all(|a| disjoint(a, b)))
-}
-
-/// Whether no value can pass both nodes.
-fn disjoint(a: &SchemaNode, b: &SchemaNode) -> bool {
-    use SchemaNode as N;
-    match (a, b) {
-        (N::OneOf(one_of), other) | (other, N::OneOf(one_of)) => {
-            one_of.branches.iter().all(|branch| disjoint(branch, other))
-        }
-        (N::String(x), N::String(y)) => strings_disjoint(a, x, b, y),
-        (N::Number(x) | N::Integer(x), N::Number(y) | N::Integer(y)) => {
-            numbers_disjoint(a, x, b, y)
-        }
-        (N::Boolean(x), N::Boolean(y)) => match (&x.enum_values, &y.enum_values) {
-            (Some(xs), Some(ys)) => !xs.iter().any(|v| ys.contains(v)),
-            _ => false,
-        },
-        (N::Array(x), N::Array(y)) => arrays_disjoint(x, y),
-        (N::Object(x), N::Object(y)) => discriminated(x, y) || discriminated(y, x),
-        _ => a.kind() != b.kind(),
-    }
-}
-
-/// With an `enum` on either side, the sides are disjoint when the other side
-/// rejects every listed value.
-fn enum_disjoint<T>(
-    values: Option<&[T]>,
-    other: &SchemaNode,
-    to_json: impl Fn(&T) -> serde_json::Value,
-) -> Option<bool> {
-    values.map(|values| {
-        let other = Validator::of(other);
-        !values.iter().any(|value| other.accepts(&to_json(value)))
-    })
-}
-
-fn strings_disjoint(a: &SchemaNode, x: &StringNode, b: &SchemaNode, y: &StringNode) -> bool {
-    let to_json = |s: &String| serde_json::Value::String(s.clone());
-    enum_disjoint(x.enum_values.as_deref(), b, to_json)
-        .or_else(|| enum_disjoint(y.enum_values.as_deref(), a, to_json))
-        .unwrap_or_else(|| {
-            ranges_disjoint((x.min_length, x.max_length), (y.min_length, y.max_length))
-        })
-}
-
-fn numbers_disjoint(a: &SchemaNode, x: &NumberNode, b: &SchemaNode, y: &NumberNode) -> bool {
-    let to_json = |n: &serde_json::Number| serde_json::Value::Number(n.clone());
-    enum_disjoint(x.enum_values.as_deref(), b, to_json)
-        .or_else(|| enum_disjoint(y.enum_values.as_deref(), a, to_json))
-        .unwrap_or_else(|| {
-            let below = |max: &Option<serde_json::Number>, min: &Option<serde_json::Number>| {
-                matches!((max, min), (Some(max), Some(min)) if compare(max, min).is_lt())
-            };
-            below(&x.maximum, &y.minimum) || below(&y.maximum, &x.minimum)
-        })
-}
-
-fn ranges_disjoint(x: (Option<u64>, Option<u64>), y: (Option<u64>, Option<u64>)) -> bool {
-    let below = |max: Option<u64>, min: Option<u64>| matches!((max, min), (Some(max), Some(min)) if max < min);
-    below(x.1, y.0) || below(y.1, x.0)
-}
-
-fn arrays_disjoint(x: &ArrayNode, y: &ArrayNode) -> bool {
-    if ranges_disjoint((x.min_items, x.max_items), (y.min_items, y.max_items)) {
-        return true;
-    }
-    // Unless both demand an element, the empty array passes both.
-    let both_non_empty = x.min_items.unwrap_or(0) > 0 && y.min_items.unwrap_or(0) > 0;
-    both_non_empty && disjoint(&x.items, &y.items)
-}
-
-/// Whether a property `x` requires is defined by `y` with a node that no
-/// value of `x`'s node passes: a discriminator.
-fn discriminated(x: &ObjectNode, y: &ObjectNode) -> bool {
-    x.required.iter().any(
-        |name| match (x.property_node(name), y.property_node(name)) {
-            (Some(mine), Some(theirs)) => disjoint(mine, theirs),
-            _ => false,
-        },
-    )
-}
-
 #[cfg(test)]
 mod tests {
-    use crate::{lint, Code};
+    use crate::diagnostic::Code;
+    use crate::lint::lint;
     use serde_json::{json, Value};
 
     fn ambiguous(one_of: Value) -> bool {

@@ -75,7 +75,7 @@ struct Parser {
 
 impl Parser {
     pub(super) fn report(&mut self, code: Code, message: String) {
-        if code.severity() == crate::Severity::Error {
+        if code.severity() == crate::diagnostic::Severity::Error {
             self.errors += 1;
         }
         self.diagnostics

@@ -14,6 +14,7 @@ mod metadata;
 mod number;
 mod object;
 mod one_of;
+mod order;
 mod serialize;
 mod string;
 
@@ -26,6 +27,8 @@ pub use one_of::OneOfNode;
 pub use string::StringNode;
 
 pub use crate::pattern::Pattern;
+
+pub(crate) use order::keyword_rank;
 
 /// One node of a schema: exactly one of the subset's node kinds.
 ///

@@ -1,6 +1,6 @@
-//! JSON output in one canonical key order: `type` (or `oneOf`), the kind's
-//! keywords in the order the specification lists them, then `description`,
-//! `default`, `examples`. Objects always carry `properties` and `required`,
+//! JSON output in one canonical key order (`order.rs`): `type` (or
+//! `oneOf`), the kind's keywords in the order the specification lists
+//! them, then `description`, `default`, `examples`. Objects always carry `properties` and `required`,
 //! as the Pedelec SDK writes them, so a no-argument tool serializes as
 //! `{"type":"object","properties":{},"required":[]}`.
 
@@ -115,5 +115,73 @@ impl Serialize for PropertiesMap<'_> {
             map.serialize_entry(&property.name, &property.node)?;
         }
         map.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::keyword_rank;
+    use crate::schema::SchemaNode as N;
+
+    /// The top-level keys of `node` in the order the serializer writes
+    /// them (`serde_json`'s `Value` would sort them).
+    fn written_keys(node: &N) -> Vec<String> {
+        let text = serde_json::to_string(node).unwrap();
+        let mut keys = Vec::new();
+        let mut deserializer = serde_json::Deserializer::from_str(&text);
+        let visitor = KeysInOrder(&mut keys);
+        serde::Deserializer::deserialize_map(&mut deserializer, visitor).unwrap();
+        keys
+    }
+
+    struct KeysInOrder<'a>(&'a mut Vec<String>);
+
+    impl<'de> serde::de::Visitor<'de> for KeysInOrder<'_> {
+        type Value = ();
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a map")
+        }
+
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+            while let Some((key, _)) = map.next_entry::<String, serde::de::IgnoredAny>()? {
+                self.0.push(key);
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn every_kind_writes_its_keywords_in_the_canonical_order() {
+        let meta = |node: N| -> N {
+            let mut node = node;
+            let meta = node.meta_mut();
+            meta.description = Some("d".to_owned());
+            meta.default = Some(serde_json::json!(1));
+            meta.examples = vec![serde_json::json!(1)];
+            node
+        };
+        let pattern = crate::pattern::Pattern::new("^a").unwrap();
+        let mut array = N::array(N::string()).min_items(1).max_items(2);
+        array.unique_items = true;
+        let nodes: Vec<N> = vec![
+            N::string()
+                .enum_values(["a"])
+                .min_length(1)
+                .max_length(2)
+                .pattern(pattern)
+                .into(),
+            N::number().enum_values([1]).minimum(0).maximum(2).into(),
+            N::integer().enum_values([1]).minimum(0).maximum(2).into(),
+            N::boolean().enum_values([true]).into(),
+            array.into(),
+            N::object().required_property("a", N::string()).into(),
+            N::one_of([N::from(N::string()), N::integer().into()]).into(),
+        ];
+        for node in nodes {
+            let keys = written_keys(&meta(node));
+            let ranks: Vec<usize> = keys.iter().map(|key| keyword_rank(key)).collect();
+            assert!(ranks.windows(2).all(|pair| pair[0] < pair[1]), "{keys:?}");
+        }
     }
 }

@@ -16,10 +16,11 @@ use serde_json::{Number, Value};
 
 pub use super::node::node_of;
 use super::node::{kind, ToolArgsNode};
+use crate::diagnostic::Diagnostic;
 use crate::numeric::compare;
-use crate::schema::{ObjectNode, Pattern, Property, SchemaNode};
-use crate::Diagnostic;
-use crate::ToolArgsSchema;
+use crate::pattern::Pattern;
+use crate::schema::{ObjectNode, Property, SchemaNode};
+use crate::tool_args_schema::ToolArgsSchema;
 
 /// Node kinds that take `min_length`, `max_length` and `pattern`.
 #[diagnostic::on_unimplemented(
@@ -269,7 +270,7 @@ pub fn schema_with<Owner: ?Sized>(field: &str, function: &str, node: SchemaNode)
         name: NAME.to_owned(),
         node,
     });
-    match crate::ToolArgsSchema::new(holder) {
+    match ToolArgsSchema::new(holder) {
         Ok(checked) => checked
             .root()
             .property_node(NAME)

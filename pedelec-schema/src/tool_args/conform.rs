@@ -21,8 +21,8 @@ use serde_json::{Number, Value};
 use super::refusal::DeserializeError;
 use super::ArgsError;
 use crate::schema::{ObjectNode, SchemaNode};
+use crate::tool_args_schema::ToolArgsSchema;
 use crate::validate::node_accepts;
-use crate::ToolArgsSchema;
 
 /// Deserializes `args`, which `schema` accepted.
 ///

@@ -12,7 +12,8 @@ mod std_types;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::{Profile, ToolArgsSchema, ToolDefinition, ToolNameError};
+use crate::export::{Profile, ToolDefinition, ToolNameError};
+use crate::tool_args_schema::ToolArgsSchema;
 
 pub use error::ArgsError;
 #[cfg(feature = "time")]

@@ -10,8 +10,8 @@ use serde_path_to_error::Segment;
 
 use crate::pointer;
 use crate::schema::SchemaNode;
+use crate::tool_args_schema::ToolArgsSchema;
 use crate::validate::node_accepts;
-use crate::ToolArgsSchema;
 
 /// serde refused arguments that matched the schema: where, and serde's
 /// message. It is the one entry of the agent-facing `errors` of an

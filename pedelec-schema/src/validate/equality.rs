@@ -1,5 +1,6 @@
 //! JSON equality, as `enum` and `uniqueItems` use it: numbers by value
-//! (`1 == 1.0`), objects without regard to key order.
+//! (`1 == 1.0`), objects without regard to key order. The crate's only
+//! one: convert merges and compares `enum` values with it too.
 //!
 //! `serde_json`'s own `==` compares `1` and `1.0` as different, so it cannot
 //! be used. Equality recurses (allocation-free) up to a fixed depth and
@@ -228,6 +229,37 @@ mod tests {
         assert!(json_equal(&json!([1, {"a": 2.0}]), &json!([1.0, {"a": 2}])));
         assert!(!json_equal(&json!(1), &json!(true)));
         assert!(!json_equal(&json!(0), &json!(false)));
+    }
+
+    /// The crate's one JSON equality (convert merges and compares `enum`
+    /// values with it too): exact at every depth - no depth past which
+    /// values count as different - with numbers compared by value.
+    #[test]
+    fn equality_is_exact_at_any_depth_with_numbers_by_value() {
+        let deep = |depth: usize, leaf: Value| {
+            let mut value = leaf;
+            for index in 0..depth {
+                value = match index % 2 {
+                    0 => Value::Array(vec![value]),
+                    _ => json!({"k": value}),
+                };
+            }
+            value
+        };
+        for depth in [0, 63, 64, 65, 159, 160, 161, 200, 1_000] {
+            assert!(
+                json_equal(&deep(depth, json!(1)), &deep(depth, json!(1.0))),
+                "{depth}"
+            );
+            assert!(
+                !json_equal(&deep(depth, json!(1)), &deep(depth, json!(2))),
+                "{depth}"
+            );
+            assert!(
+                !json_equal(&deep(depth, json!(1)), &deep(depth + 1, json!(1))),
+                "{depth}"
+            );
+        }
     }
 
     #[test]

@@ -26,9 +26,15 @@
 //! `stream/` checks arguments that are still JSON text, as serde reads
 //! them into a type, with the same rules; its header says how, and why its
 //! answers are the walk's.
+//!
+//! Two questions about nodes and values are answered here for the whole
+//! crate: JSON equality (`equality.rs`, for `enum`, `uniqueItems` and
+//! convert) and whether two nodes can accept one value (`disjoint.rs`, for
+//! lint and the export).
 
 mod array;
 mod boolean;
+mod disjoint;
 mod equality;
 mod error;
 mod failure;
@@ -56,7 +62,10 @@ use site::{Pointers, Span};
 use string::StringRule;
 use trail::Trail;
 
+pub(crate) use disjoint::{disjoint, pairwise_disjoint};
+pub(crate) use equality::json_equal;
 pub use error::{ValidationError, ValidationErrors};
+pub(crate) use stream::read_checked;
 
 /// A schema node compiled for validation, with the schema pointers its
 /// errors quote.
@@ -274,7 +283,9 @@ fn type_mismatch<S: Sink>(
     false
 }
 
-/// Whether `node` accepts `value` (for lint and `from_args`).
+/// Whether `node` accepts `value`: the one answer to that question outside
+/// a [`Validator`] kept for many values (for `normalize`, `from_args` and
+/// convert's probe).
 pub(crate) fn node_accepts(node: &SchemaNode, value: &Value) -> bool {
     Validator::of(node).accepts(value)
 }

@@ -301,7 +301,7 @@ mod tests {
     use super::super::{Rule, Validator};
     use super::{prefix, ObjectRule, PropertyRule};
     use crate::schema::SchemaNode;
-    use crate::ToolArgsSchema;
+    use crate::tool_args_schema::ToolArgsSchema;
 
     /// With `serde_json`'s `preserve_order` feature, maps iterate in
     /// insertion order and objects are checked by lookup instead; both

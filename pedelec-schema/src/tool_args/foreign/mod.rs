@@ -16,7 +16,8 @@ mod url;
 #[cfg(feature = "uuid")]
 mod uuid;
 
-use crate::schema::{Pattern, SchemaNode};
+use crate::pattern::Pattern;
+use crate::schema::SchemaNode;
 
 /// A string node with `source` as its pattern, which is this crate's own
 /// and known to compile.

@@ -1,6 +1,6 @@
 //! Arguments read straight from JSON text, checked as serde reads them:
 //! [`ToolArgs::from_args_str`](crate::ToolArgs::from_args_str) and
-//! [`ToolArgsSchema::validate_str`].
+//! [`ToolArgsSchema::validate_str`](crate::ToolArgsSchema::validate_str).
 //!
 //! # Design
 //!
@@ -64,11 +64,9 @@ mod object;
 mod one_of;
 mod visitor;
 
-use serde::de::{self, Deserialize, DeserializeOwned, IgnoredAny};
-use serde_json::Value;
+use serde::de::{self, Deserialize};
 
-use super::Rule;
-use crate::{ArgsError, ToolArgsSchema};
+use super::{Rule, Validator};
 use deserializer::Checked;
 use fingerprint::Print;
 
@@ -78,62 +76,32 @@ fn refused<E: de::Error>() -> E {
     E::custom("refused on the fast path")
 }
 
-/// `T` read from `text` with every value checked against `rule`, or `None`
-/// where [the fast path](self) gives up.
-fn read_checked<'de, T: Deserialize<'de>>(rule: &Rule, text: &'de str) -> Option<T> {
+/// `T` read from `text` with every value checked against `validator`, or
+/// `None` where [the fast path](self) gives up.
+pub(crate) fn read_checked<'de, T: Deserialize<'de>>(
+    validator: &Validator,
+    text: &'de str,
+) -> Option<T> {
+    let rule: &Rule = &validator.rule;
     let mut deserializer = serde_json::Deserializer::from_str(text);
     let value = T::deserialize(Checked::new(&mut deserializer, rule, Print::NONE)).ok()?;
     deserializer.end().ok()?;
     Some(value)
 }
 
-impl ToolArgsSchema {
-    /// Checks the JSON text of a call's arguments - what a model sends -
-    /// without building a `serde_json::Value` when they pass, and reports
-    /// every failure, as [`validate`](Self::validate) does, when they do
-    /// not. Text that is not one JSON value is an
-    /// [`ArgsError::Syntax`].
-    ///
-    /// ```
-    /// use pedelec_schema::{ArgsError, ToolArgsSchema};
-    /// use serde_json::json;
-    ///
-    /// let schema = ToolArgsSchema::from_value(&json!({
-    ///     "type": "object",
-    ///     "properties": {"tags": {"type": "array", "items": {"type": "string"}, "uniqueItems": true}},
-    ///     "required": ["tags"]
-    /// }))?;
-    /// assert!(schema.validate_str(r#"{"tags": ["a", "b"]}"#).is_ok());
-    /// let error = schema.validate_str(r#"{"tags": ["a", "a"]}"#).unwrap_err();
-    /// assert_eq!(error.errors()[0].keyword(), "uniqueItems");
-    /// assert!(matches!(schema.validate_str("{\"tags\": ["), Err(ArgsError::Syntax(_))));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn validate_str(&self, text: &str) -> Result<(), ArgsError> {
-        if read_checked::<IgnoredAny>(&self.validator().rule, text).is_some() {
-            return Ok(());
-        }
-        let args: Value = serde_json::from_str(text).map_err(ArgsError::Syntax)?;
-        Ok(self.validate(&args)?)
-    }
-
-    /// `T` read from `text` on [the fast path](self), or `None`.
-    pub(crate) fn read_checked<T: DeserializeOwned>(&self, text: &str) -> Option<T> {
-        read_checked(&self.validator().rule, text)
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use serde::de::IgnoredAny;
     use serde_json::{json, Map, Value};
 
     use super::*;
+    use crate::tool_args_schema::ToolArgsSchema;
 
     /// Whether the fast path answers for `text` (`IgnoredAny` reads
     /// everything, so only the checks decide).
     fn answers(schema: &Value, text: &str) -> bool {
         let schema = ToolArgsSchema::from_value(schema).unwrap();
-        schema.read_checked::<IgnoredAny>(text).is_some()
+        read_checked::<IgnoredAny>(schema.validator(), text).is_some()
     }
 
     #[test]

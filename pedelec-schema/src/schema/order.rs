@@ -1,0 +1,45 @@
+//! The canonical keyword order: the one list of the order in which the
+//! library writes a node's keywords, ours and the providers' alike.
+//!
+//! Our serialization (`serialize.rs`) writes the keywords of each kind in
+//! this order, which its tests hold it to; the export (`export/emit.rs`)
+//! puts every node it writes in this order, so that with serde_json's
+//! `preserve_order` feature its output reads like our own.
+
+/// Every keyword the library writes into a node, in the canonical order:
+/// the discriminator (`type`, or a list of branches), the kind's keywords
+/// in the order the specification lists them (and the export's
+/// `additionalProperties` and `propertyOrdering` after `required`), then
+/// the metadata.
+pub(crate) const KEYWORD_ORDER: &[&str] = &[
+    "type",
+    "anyOf",
+    "oneOf",
+    "enum",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "minimum",
+    "maximum",
+    "items",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "properties",
+    "required",
+    "additionalProperties",
+    "propertyOrdering",
+    "description",
+    "default",
+    "example",
+    "examples",
+];
+
+/// The place of `keyword` in [`KEYWORD_ORDER`]; any other key comes after
+/// them all.
+pub(crate) fn keyword_rank(keyword: &str) -> usize {
+    KEYWORD_ORDER
+        .iter()
+        .position(|known| *known == keyword)
+        .unwrap_or(KEYWORD_ORDER.len())
+}
