@@ -452,6 +452,7 @@
 //! branches of each `oneOf` pairwise, which the branch bound keeps small.
 //!
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
@@ -489,6 +490,7 @@ pub use schema::{NodeKind, SchemaNode};
 pub use tool_args::__private;
 /// Schemas for the `time` crate's serde forms (feature `time`).
 #[cfg(feature = "time")]
+#[cfg_attr(docsrs, doc(cfg(feature = "time")))]
 pub use tool_args::time;
 pub use tool_args::{kind, ArgsError, DeserializeError, ToolArgs, ToolArgsNode};
 pub use tool_args_schema::ToolArgsSchema;

@@ -16,6 +16,7 @@ use crate::{Profile, ToolArgsSchema, ToolDefinition, ToolNameError};
 
 pub use error::ArgsError;
 #[cfg(feature = "time")]
+#[cfg_attr(docsrs, doc(cfg(feature = "time")))]
 pub use foreign::time;
 pub use node::{kind, ToolArgsNode};
 pub use refusal::DeserializeError;
