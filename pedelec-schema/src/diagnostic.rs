@@ -40,7 +40,9 @@ impl Serialize for Severity {
 macro_rules! codes {
     ($($(#[$doc:meta])* $variant:ident = $name:literal, $severity:ident;)*) => {
         /// What a finding is about. Each code has a stable snake_case name
-        /// (see [`Code::as_str`]) that tools may match on.
+        /// (see [`Code::as_str`]) that tools may match on, and one
+        /// [`Severity`]. [`lint`](crate::lint()#codes) lists them all in one
+        /// table.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
         #[non_exhaustive]
         pub enum Code {
@@ -101,7 +103,9 @@ codes! {
     DuplicateRequired = "duplicate_required", Error;
     /// `enum` with no values.
     EmptyEnum = "empty_enum", Error;
-    /// An `enum` value of another type than its node.
+    /// An `enum` value of another type than its node. Under an `integer`
+    /// node a fractional value is one too, since it could never pass
+    /// (`1.0` is an integer).
     EnumTypeMismatch = "enum_type_mismatch", Error;
     /// `oneOf` with keywords other than metadata beside it.
     OneOfSiblings = "one_of_siblings", Error;

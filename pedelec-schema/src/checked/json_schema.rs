@@ -19,6 +19,7 @@ use super::{Checked, CheckedWith};
 use crate::intake::Intake;
 use crate::tool_args::ToolArgs;
 
+#[cfg_attr(docsrs, doc(cfg(feature = "schemars")))]
 impl<T: ToolArgs> JsonSchema for Checked<T> {
     fn inline_schema() -> bool {
         true
@@ -37,6 +38,7 @@ impl<T: ToolArgs> JsonSchema for Checked<T> {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "schemars")))]
 impl<T: ToolArgs, I: Intake> JsonSchema for CheckedWith<T, I> {
     fn inline_schema() -> bool {
         true

@@ -71,6 +71,20 @@ pub use with::CheckedWith;
 /// [`serde_json::Value`] first: any self-describing format works (JSON,
 /// YAML, MessagePack, ...), a format that is not self-describing (bincode)
 /// does not.
+///
+/// A deserializer's error carries a message only, so the message names
+/// every failure with its path (the agent-facing
+/// [`ArgsError::message`] names the first five and leaves the rest to its
+/// `errors` list).
+///
+/// # The published schema (feature `schemars`)
+///
+/// With the `schemars` feature, `Checked<T>` is `schemars::JsonSchema`
+/// (schemars 1, as rmcp 3 uses): `T::schema()`, inline, with nothing
+/// added. rmcp's own generator adds `"$schema"` at the root and drops the
+/// root `description`; a tool that must publish `T::schema()` exactly sets
+/// rmcp's `#[tool(input_schema = T::schema().to_json_object())]` (see
+/// [`ToolArgsSchema::to_json_object`] and `examples/rmcp_server.rs`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Checked<T>(pub T);
 

@@ -1,17 +1,156 @@
-//! Conversion into the subset: [`convert`] rewrites a JSON Schema that
+//! Conversion into the subset: [`convert()`] rewrites a JSON Schema that
 //! zod, pydantic, schemars, an OpenAPI generator or a person wrote into a
-//! [`ToolArgsSchema`], and reports every change it made as a [`Change`].
+//! [`ToolArgsSchema`], and returns every change it made as a [`Change`]
+//! with a JSON Pointer into the source. `pedelec-lint --fix` applies it to
+//! files.
+//!
+//! ```
+//! use pedelec_schema::{convert, Effect};
+//! use serde_json::json;
+//!
+//! let converted = convert(&json!({
+//!     "type": "object",
+//!     "properties": {"tags": {"type": "array", "items": {"type": "string"}, "maxItems": 8}},
+//!     "additionalProperties": false
+//! }))?;
+//! let change = &converted.changes[0];
+//! assert_eq!(change.pointer, "/additionalProperties");
+//! assert_eq!(change.code.as_str(), "constraint_dropped");
+//! assert_eq!(change.effect, Effect::Widens); // the handler must refuse unknown properties itself
+//! # Ok::<(), pedelec_schema::ConvertError>(())
+//! ```
+//!
+//! ## Guarantees
+//!
+//! - The result lints without errors.
+//! - When no change `narrows`, the result accepts every value the source
+//!   accepts; when every change is `lossless`, it accepts exactly those.
+//!   A change that both narrows and widens is reported as `narrows`, the
+//!   claim these guarantees depend on.
+//! - Converting the result again changes nothing, and the same source
+//!   always gives the same result and the same changes, ordered by
+//!   pointer.
+//! - It fails ([`ConvertError`]) only where no object schema can stand for
+//!   the source: a root that accepts no object, a document that is not a
+//!   JSON Schema, a dangling local `$ref`, a schema too deep or too large
+//!   once its references are written inline.
+//!
+//! ## What conversion takes the source to mean
+//!
+//! Where JSON Schema leaves room, conversion reads the source this way:
+//!
+//! - **Drafts.** The root's `$schema` picks the draft (2020-12 when absent
+//!   or unknown): drafts 4 to 7 ignore the keywords beside `$ref`, and
+//!   draft 4's `integer` refuses `1.0` (which the subset's accepts:
+//!   `draft4_integer_widened`). Both tuple forms and both forms of
+//!   `exclusiveMinimum` are read whatever the draft says.
+//! - **`format` means what its producer enforces.** schemars writes
+//!   `format: "uint32"` because serde refuses a larger number, so the
+//!   integer formats `int8` ... `uint64` are ranges and become
+//!   `minimum`/`maximum` exactly; `double` holds for every JSON number;
+//!   every other format is dropped and widens.
+//! - **Dialects are read keyword by keyword.** OpenAPI's `nullable: true`
+//!   means "`null` too" wherever it stands, and `example` is an example;
+//!   Gemini's upper-case type names are JSON Schema's, and a Gemini `type`
+//!   beside `anyOf` is the placeholder the Google Gen AI SDK writes for a
+//!   union. A `type` no dialect knows (BFCL's `"dict"`) makes the document
+//!   no schema: an error that names what to write instead.
+//! - **References** are local: a JSON Pointer (`#/$defs/X`, `#/properties/a`),
+//!   an `$anchor`, or the root's `$id`. Each is written inline; a change
+//!   inside a definition carries the definition's pointer, once however
+//!   often it is used. A definition stands at most three times on one path
+//!   (a recursive one is cut below: `recursive_ref_cut`); a remote one is
+//!   never fetched (`remote_ref_dropped`); a dangling one is an error.
+//! - **`null`**, which the subset cannot write, is dropped (narrows); a
+//!   required property that accepted `null` - OpenAI strict mode's
+//!   optional property - becomes optional.
+//! - **`anyOf` becomes `oneOf`**, exactly when no value can pass two
+//!   branches; otherwise with `any_of_overlap_to_one_of` (narrows: a value
+//!   that passes two branches is refused). That keeps every branch's shape,
+//!   which an agent needs more than the rare value that fits two shapes;
+//!   merging the branches into one node would widen instead, and keep no
+//!   shape. A source `oneOf` stays one; because a branch that widens can
+//!   then share a value with another, the `oneOf` gets
+//!   `one_of_branch_widened` (narrows) unless the branches stay apart.
+//! - **Nodes the subset cannot write** - one that accepts anything, an array
+//!   of anything, one that accepts only `null` - are dropped with their
+//!   property (lossless for an optional property that accepts anything,
+//!   widening otherwise). A node without `type` gets the type its `enum`
+//!   gives (exact) or its keywords describe (narrows).
+//! - **The root** is an object node: the source's objects are kept (tool
+//!   arguments are always an object), and a union of object shapes becomes
+//!   the one object node with what every shape shares (widens).
+//! - **`default`s and examples** the converted node refuses are dropped,
+//!   so that an agent that copies one gets no error.
+//! - **Order and bounds.** Changes come ordered by pointer. Reading stops
+//!   96 nodes deep and after 20 000 nodes read (`too_deep`, `too_large`),
+//!   whatever the input. `uniqueItems: false` is inside the subset: keeping
+//!   it is no change.
+//!
+//! ## Change codes
+//!
+//! Every conversion [`ChangeCode`](crate::ChangeCode), with its
+//! [`Effect`](crate::Effect):
+//!
+//! | code | effect | what |
+//! |---|---|---|
+//! | `annotation_dropped` | lossless | an annotation (`$schema`, `$id`, `$comment`, `readOnly`, `deprecated`, `contentMediaType`, a `title` beside a `description`, `format: "double"`) |
+//! | `unknown_keyword_dropped` | lossless | a key that is no JSON Schema keyword (`x-...`, `propertyOrdering`) |
+//! | `title_to_description` | lossless | `title` became `description` |
+//! | `example_to_examples` | lossless | OpenAPI's `example` joined `examples` |
+//! | `default_dropped` | lossless | a `default` the converted node refuses |
+//! | `example_dropped` | lossless | an example the converted node refuses |
+//! | `definitions_dropped` | lossless | `$defs`/`definitions`, written inline where used |
+//! | `no_op_constraint_dropped` | lossless | a keyword that constrains nothing (`additionalProperties: true`, `propertyNames: {"type": "string"}`) |
+//! | `inapplicable_keyword_dropped` | lossless | a keyword for another type than the node's |
+//! | `ref_inlined` | lossless | a local `$ref` written inline |
+//! | `ref_siblings_ignored` | lossless | a keyword beside `$ref`, which drafts 4 to 7 ignore |
+//! | `recursive_ref_cut` | widens | a recursive reference, dropped after three levels |
+//! | `remote_ref_dropped` | widens | a reference to another document, never fetched |
+//! | `null_dropped` | narrows | `null` no longer accepted |
+//! | `nullable_required_made_optional` | narrows | a required property that accepted `null` made optional |
+//! | `type_name_normalized` | lossless | Gemini's `"STRING"` written `"string"` |
+//! | `union_type_placeholder_dropped` | lossless | Gemini's `type` beside `anyOf` |
+//! | `type_array_split` | lossless | several types became a `oneOf` |
+//! | `type_from_enum` | lossless | a node without `type` typed by its `enum`/`const` |
+//! | `type_inferred` | narrows | a node without `type` typed by its keywords |
+//! | `draft4_integer_widened` | widens | draft 4's `integer`, which refuses `1.0` |
+//! | `const_to_enum` | lossless | `const: v` became `enum: [v]` |
+//! | `enum_split_by_type` | lossless | an `enum` of several types became a `oneOf` of typed `enum`s |
+//! | `unreachable_enum_value_dropped` | lossless | an `enum` value the node's type refuses |
+//! | `structured_enum_dropped` | widens | an `enum` of arrays or objects |
+//! | `unconstrained_property_dropped` | lossless | an optional property that accepts anything |
+//! | `required_unconstrained_property_dropped` | widens | a required property that accepts anything |
+//! | `unwritable_property_dropped` | widens | a property whose node the subset cannot write (an array of anything, only `null`) |
+//! | `impossible_property_dropped` | widens | an optional property that accepts nothing |
+//! | `required_without_property_dropped` | widens | a `required` name without a node |
+//! | `duplicate_required_dropped` | lossless | a name listed twice in `required` |
+//! | `exclusive_bound_on_integer` | lossless | an exclusive bound on an integer became the next integer |
+//! | `exclusive_bound_made_inclusive` | widens | an exclusive bound on a number made inclusive |
+//! | `integer_format_to_bounds` | lossless | `int8` ... `uint64` became `minimum`/`maximum` |
+//! | `format_dropped` | widens | any other `format` |
+//! | `pattern_dropped` | widens | a `pattern` the engine cannot run, or a second one from `allOf` |
+//! | `constraint_dropped` | widens | a constraint the subset cannot hold (`additionalProperties`, `multipleOf`, `not`, `if`, ...) |
+//! | `all_of_merged` | lossless | `allOf` merged into its node |
+//! | `merged_into_branches` | lossless | keywords beside `oneOf`/`anyOf` moved into the branches |
+//! | `any_of_to_one_of` | lossless | `anyOf` with branches that cannot overlap became `oneOf` |
+//! | `any_of_overlap_to_one_of` | narrows | `anyOf` with overlapping branches became `oneOf` |
+//! | `one_of_branch_widened` | narrows | a `oneOf` branch widened and may overlap another |
+//! | `subsumed_branch_dropped` | lossless | a union branch another branch contains |
+//! | `impossible_branch_dropped` | lossless | a union branch that accepts nothing |
+//! | `tuple_to_items` | widens | a tuple became one `items` node |
+//! | `root_made_object` | narrows | a root that also accepted non-objects |
+//! | `root_union_merged` | widens | a root union of object shapes merged into one |
+//!
+//! ## How it works
 //!
 //! The source is outside the subset, so it cannot be read into the subset's
-//! model. Conversion reads it into a model of its own (`shape`), where a
-//! node accepts values of one type, of every type, or of a union of nodes;
-//! merges what composition says (`intersect`); writes the result as subset
-//! JSON (`lower`), deciding there what each node's holder does with what
-//! the subset cannot write; and hands that JSON to the gatekeeper,
-//! [`ToolArgsSchema::from_value`], which never sees anything else.
-//!
-//! See the crate documentation for the meaning conversion gives the source
-//! and the list of change codes.
+//! model. Conversion reads it into a model of its own, where a node accepts
+//! values of one type, of every type, or of a union of nodes; merges what
+//! composition says; writes the result as subset JSON, deciding there what
+//! each node's holder does with what the subset cannot write; and hands
+//! that JSON to the gatekeeper, [`ToolArgsSchema::from_value`], which never
+//! sees anything else.
 
 mod arrays;
 mod context;

@@ -2,11 +2,172 @@
 //! tool calling wants it, with every change reported; and the way back for
 //! the arguments the model sends.
 //!
+//! [`ToolArgsSchema::export`] writes a schema the way a [`Profile`] wants
+//! it and returns every [`Change`] it took, with pointers into *our*
+//! schema; [`ToolArgsSchema::normalize`] undoes, in the arguments the model
+//! sends back, what the export introduced; [`ToolDefinition`] writes a
+//! whole tool in the provider's tool shape. Derived types have both in one
+//! call: [`ToolArgs::tool_definition`](crate::ToolArgs::tool_definition)
+//! (the doc comment as the description) and
+//! [`ToolArgs::from_provider_args`](crate::ToolArgs::from_provider_args)
+//! (normalize, validate, deserialize). `pedelec-lint --export PROFILE FILE`
+//! does it to files.
+//!
+//! ```
+//! use pedelec_schema::{Effect, Profile, ToolArgsSchema};
+//! use serde_json::json;
+//!
+//! let schema = ToolArgsSchema::from_value(&json!({
+//!     "type": "object",
+//!     "properties": {
+//!         "tags": {"type": "array", "items": {"type": "string"}, "maxItems": 5, "uniqueItems": true}
+//!     }
+//! }))?;
+//! // MCP takes the schema as it is.
+//! assert!(schema.export(Profile::Mcp).changes.is_empty());
+//!
+//! // Gemini has no `uniqueItems`: removed, and the handler still checks it.
+//! let gemini = schema.export(Profile::Gemini);
+//! assert_eq!(gemini.schema["properties"]["tags"].get("uniqueItems"), None);
+//! let change = gemini.changes.iter().find(|c| c.pointer == "/properties/tags/uniqueItems");
+//! let change = change.expect("the removal is reported");
+//! assert_eq!((change.code.as_str(), change.effect), ("unique_items_removed", Effect::Widens));
+//! # Ok::<(), pedelec_schema::SchemaError>(())
+//! ```
+//!
+//! ## Effects
+//!
+//! Every change has an [`Effect`](crate::Effect): `lossless` (a change of form), `widens`
+//! (a constraint the provider will not enforce: the handler's
+//! [`validate`](ToolArgsSchema::validate) still does) or `narrows` (only
+//! `additionalProperties: false`, which the strict modes demand). A
+//! constraint a provider cannot take is written into the node's
+//! `description` (`keyword: value`, after a blank line), so the model still
+//! reads it. A documented size limit that the schema exceeds is an
+//! error-severity change ([`Exported::has_errors`]): the export is still
+//! written, but the provider will refuse it. Whatever the profile, the
+//! handler validates the arguments with our schema: no provider enforces
+//! everything, and none enforces authorization, state or existence.
+//!
+//! ## MCP
+//!
+//! [`Profile::Mcp`] is our schema as it is, for a tool's `inputSchema`: it
+//! is already JSON Schema 2020-12 with an object root, as the
+//! [MCP tools specification](https://modelcontextprotocol.io/specification/2025-06-18/server/tools)
+//! asks. No changes; `normalize` does nothing. MCP clients validate
+//! nothing for the server: the handler checks every call.
+//!
+//! ## OpenAI strict
+//!
+//! [`Profile::OpenAiStrict`] is for function calling with `"strict": true`,
+//! whose schemas follow Structured Outputs
+//! ([supported schemas](https://platform.openai.com/docs/guides/structured-outputs#supported-schemas),
+//! [function calling, strict mode](https://platform.openai.com/docs/guides/function-calling#strict-mode)):
+//!
+//! - every object gets `additionalProperties: false` (`narrows`) and lists
+//!   every property in `required`;
+//! - an optional property becomes nullable: `"type": ["T", "null"]` (with
+//!   `null` added to an `enum`, or `null` would fail it), or a
+//!   `{"type": "null"}` branch for a `oneOf` node (`optional_to_nullable`,
+//!   lossless once normalized);
+//! - `oneOf` becomes `anyOf`: `lossless` when `lint` proves the branches
+//!   disjoint (no `ambiguous_one_of`), `widens` otherwise;
+//! - `default` and `examples` are refused, and move into `description`;
+//!   `minLength`, `maxLength` and `uniqueItems` are not supported and are
+//!   removed (`widens`). `pattern`, `minimum`, `maximum`, `minItems`,
+//!   `maxItems`, `enum` and `description` stay;
+//! - the documented limits are error-severity changes: more than 5,000
+//!   object properties, nesting more than 10 levels below the root, more
+//!   than 1,000 `enum` values, more than 120,000 characters of property
+//!   names and `enum` values, and a string `enum` of more than 250 values
+//!   holding more than 15,000 characters. Where the page leaves the counting open, it follows
+//!   OpenAI's own checker in its Java SDK (`JsonSchemaValidator`): each
+//!   property, `items` and `anyOf` branch is a level; a number or boolean
+//!   `enum` value counts with its JSON text. Characters are Unicode scalar
+//!   values.
+//!
+//! The handler must call [`normalize`](ToolArgsSchema::normalize) before
+//! validating (the model sends `null` for a property it leaves out), and
+//! its `validate` still enforces the removed lengths, `uniqueItems` and
+//! overlapping `oneOf` branches. OpenAI writes properties in the schema's
+//! key order; serde_json sorts a `Value`'s keys unless its `preserve_order`
+//! feature is on (the export inserts them in our order).
+//!
+//! ## Anthropic strict
+//!
+//! [`Profile::AnthropicStrict`] is for tool use with `"strict": true`
+//! ([JSON Schema limitations](https://platform.claude.com/docs/en/build-with-claude/structured-outputs#json-schema-limitations),
+//! [strict tool use](https://platform.claude.com/docs/en/agents-and-tools/tool-use/strict-tool-use)):
+//!
+//! - every object gets `additionalProperties: false` (`narrows`); optional
+//!   properties stay optional, so `normalize` does nothing;
+//! - `minimum`, `maximum`, `minLength`, `maxLength`, `maxItems` and
+//!   `uniqueItems` are removed, and a `minItems` above 1 becomes 1 (the
+//!   page takes only 0 and 1; 1 keeps "not empty"), all `widens`;
+//! - a `pattern` with a word boundary (`\b`, `\B`) is removed (`widens`);
+//!   lookaround and backreferences, also refused, cannot be in a subset
+//!   pattern. The page warns that complex `{n,m}` quantifiers with large
+//!   ranges may be refused too; they are not detected;
+//! - `oneOf` is not supported (`anyOf` is), so it becomes `anyOf` as for
+//!   OpenAI (Anthropic's own SDK does the same); `examples` is not listed,
+//!   so it moves into `description`; `default` and `enum` stay;
+//! - the documented complexity limits, which hold for all strict schemas of
+//!   a request together, are error-severity changes when one schema alone
+//!   exceeds them: more than 24 optional properties (counted at every
+//!   depth) and more than 16 `anyOf` nodes.
+//!
+//! The handler's `validate` still enforces every removed bound, the
+//! pattern, `uniqueItems` and overlapping `oneOf` branches; the caller
+//! keeps the request's strict tools within those limits together (and at
+//! most 20).
+//!
+//! ## Gemini
+//!
+//! [`Profile::Gemini`] is for a `FunctionDeclaration`'s `parameters`, an
+//! OpenAPI 3.0 subset ([`Schema`](https://ai.google.dev/api/caching#Schema),
+//! [`FunctionDeclaration`](https://ai.google.dev/api/caching#FunctionDeclaration)).
+//! It writes only `type`, `description`, `enum`, `items`, `minItems`,
+//! `maxItems`, `properties`, `required`, `minLength`, `maxLength`,
+//! `pattern`, `minimum`, `maximum`, `anyOf`, `default`, `example` and
+//! `propertyOrdering`:
+//!
+//! - `oneOf` becomes `anyOf` (`lossless` or `widens`, as above);
+//!   `uniqueItems` is removed (`widens`); `examples` becomes `example`, the
+//!   first one;
+//! - `enum` holds strings only: a number, integer or boolean `enum` is
+//!   removed (`widens`), except a boolean `enum` of both values, which
+//!   allowed everything (`lossless`);
+//! - an object of two or more properties gets `propertyOrdering` in the
+//!   schema's order (a derived type's field order; a parsed schema's is
+//!   sorted by name);
+//! - an empty `properties` or `required` is left out (`lossless`): Gemini
+//!   has been reported to refuse an object with empty `properties`
+//!   ("should be non-empty for OBJECT type"), and OpenAPI 3.0 asks
+//!   `required` to name at least one property. A tool without arguments
+//!   gets no `parameters` at all, as `FunctionDeclaration` documents.
+//!
+//! Types keep their lowercase OpenAPI spelling, which the API accepts.
+//! Optional properties stay optional, so `normalize` does nothing. The
+//! handler's `validate` still enforces `uniqueItems`, non-string `enum`s
+//! and overlapping `oneOf` branches. Vertex AI also asks parameter names to
+//! be letters, digits and `_`; the export does not rename properties.
+//!
+//! ## Tool definitions
+//!
+//! [`ToolDefinition::export`] writes `{"name", "description",
+//! "inputSchema"}` for MCP, `{"type": "function", "name", "description",
+//! "parameters", "strict": true}` for OpenAI (the Responses API's function
+//! tool), `{"name", "description", "input_schema", "strict": true}` for
+//! Anthropic and `{"name", "description", "parameters"}` for Gemini. A name
+//! is 1 to 64 ASCII letters, digits, `_` and `-` (OpenAI's and Anthropic's
+//! rule) and, because Gemini's `FunctionDeclaration` demands it, starts
+//! with a letter or `_`, so one definition serves every provider.
+//!
+//! ## How it works
+//!
 //! Each profile is a walk over the model ([`SchemaNode`](crate::SchemaNode))
-//! in its own file, writing JSON as it goes and recording a
-//! [`Change`] for everything it does differently from our own
-//! serialization. The rules and their sources are in the crate docs
-//! ("Export to a provider"); `emit.rs` holds what the walks share.
+//! that writes JSON as it goes and records a [`Change`] for everything it
+//! does differently from the crate's own serialization.
 
 mod anthropic;
 mod emit;
@@ -28,23 +189,23 @@ use crate::tool_args_schema::ToolArgsSchema;
 pub use tool::{ExportedTool, ToolDefinition, ToolNameError};
 
 /// A model provider's rules for a tool's arguments schema. The
-/// [crate docs](crate#export-to-a-provider) give each profile's rules, the
-/// pages they come from and what the handler must still check.
+/// [module docs](crate::export) give each profile's rules, the pages they
+/// come from and what the handler must still check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Profile {
     /// The Model Context Protocol's `inputSchema`: our schema as it is
     /// (JSON Schema 2020-12 with an object root). No changes. See
-    /// [MCP](crate#mcp).
+    /// [MCP](crate::export#mcp).
     Mcp,
     /// OpenAI function calling with `"strict": true` (Structured Outputs).
-    /// See [OpenAI strict](crate#openai-strict).
+    /// See [OpenAI strict](crate::export#openai-strict).
     OpenAiStrict,
     /// Anthropic tool use with `"strict": true`. See
-    /// [Anthropic strict](crate#anthropic-strict).
+    /// [Anthropic strict](crate::export#anthropic-strict).
     AnthropicStrict,
     /// Gemini's `FunctionDeclaration.parameters`, an OpenAPI 3.0 subset.
-    /// See [Gemini](crate#gemini).
+    /// See [Gemini](crate::export#gemini).
     Gemini,
 }
 

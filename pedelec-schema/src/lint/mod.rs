@@ -34,6 +34,51 @@ mod one_of;
 /// ]);
 /// assert!(findings.iter().all(|d| d.severity == Severity::Error));
 /// ```
+///
+/// # Codes
+///
+/// Every finding has a [`Code`] with a stable snake_case name and one
+/// severity. Errors mean the schema is outside the subset, and
+/// [`ToolArgsSchema::from_value`](crate::ToolArgsSchema::from_value)
+/// refuses it with the same findings; warnings come from the Pedelec design
+/// advice. Warnings are computed only for nodes without errors, so fixing an
+/// error can bring a warning to light.
+///
+/// | code | severity | finding |
+/// |---|---|---|
+/// | `invalid_json` | error | the text is not JSON (only from [`ToolArgsSchema::from_json_str`](crate::ToolArgsSchema::from_json_str)) |
+/// | `root_not_object` | error | the root is not an object node |
+/// | `unsupported_keyword` | error | a JSON Schema keyword outside the subset (`$ref`, `additionalProperties`, `format`, `title`, ...) |
+/// | `unknown_keyword` | error | a key that is neither a subset keyword nor a JSON Schema keyword |
+/// | `misplaced_keyword` | error | a subset keyword on a node kind that does not take it |
+/// | `boolean_schema` | error | `true` or `false` where a node belongs |
+/// | `not_a_node` | error | something other than an object where a node belongs |
+/// | `missing_type` | error | a node with neither `type` nor `oneOf` |
+/// | `invalid_type` | error | `type` is an array, `"null"`, or not a subset type name |
+/// | `missing_items` | error | an array node without `items` |
+/// | `invalid_value` | error | a keyword whose value has the wrong JSON type |
+/// | `invalid_bound` | error | a length or item-count bound that is negative, fractional or too large |
+/// | `min_greater_than_max` | error | a lower bound above its upper bound |
+/// | `unknown_required` | error | `required` names a property that `properties` does not define |
+/// | `duplicate_required` | error | `required` lists a name twice |
+/// | `empty_enum` | error | `enum` with no values |
+/// | `enum_type_mismatch` | error | an `enum` value of another type than its node (a fractional value under `integer` too) |
+/// | `one_of_siblings` | error | keywords other than metadata beside `oneOf` |
+/// | `empty_one_of` | error | `oneOf` with no branches |
+/// | `invalid_pattern` | error | a `pattern` that ECMA-262 refuses in Unicode mode, or that cannot run in linear time (see [`Pattern`](crate::Pattern)) |
+/// | `too_deep` | error | nodes nested deeper than [`MAX_DEPTH`](crate::MAX_DEPTH) |
+/// | `too_many_properties` | error | an object with more than [`MAX_PROPERTIES`](crate::MAX_PROPERTIES) properties, or a `required` with more names |
+/// | `too_many_enum_values` | error | an `enum` with more than [`MAX_ENUM_VALUES`](crate::MAX_ENUM_VALUES) values |
+/// | `too_many_branches` | error | a `oneOf` with more than [`MAX_BRANCHES`](crate::MAX_BRANCHES) branches, or nested `oneOf`s whose branch counts multiply beyond [`MAX_BRANCH_PRODUCT`](crate::MAX_BRANCH_PRODUCT) |
+/// | `unbounded_array` | warning | an array node without `maxItems` |
+/// | `duplicate_enum_value` | warning | an `enum` that lists a value twice |
+/// | `invalid_default` | warning | a `default` that its own node rejects |
+/// | `invalid_example` | warning | an `examples` entry that its own node rejects |
+/// | `ambiguous_one_of` | warning | a `oneOf` whose branches can accept the same value |
+/// | `single_branch_one_of` | warning | a `oneOf` with a single branch |
+///
+/// The size bounds behind the `too_*` codes and `invalid_pattern` are
+/// listed in the crate's [Limits](crate#limits).
 pub fn lint(schema: &Value) -> Vec<Diagnostic> {
     let (_, diagnostics) = parse::parse_root(schema, Some(node_warnings));
     diagnostics

@@ -7,6 +7,19 @@
 //! always a regex that compiles. The remaining rules, which relate one keyword
 //! to another (`minimum <= maximum`, `required` names a defined property, ...),
 //! are checked when a tree becomes a [`ToolArgsSchema`](crate::ToolArgsSchema).
+//!
+//! # Serialization
+//!
+//! A schema serializes in one canonical form: keys in one order (`type`,
+//! the kind's keywords, then `description`, `default`, `examples`);
+//! objects always carry `properties` and `required`, even empty, as the
+//! Pedelec SDK writes them; `uniqueItems: false` and empty `examples` are
+//! left out. Parsing what was serialized gives the same schema back.
+//!
+//! Nodes built in code serialize their properties in the order they were
+//! built in; a schema parsed from a `serde_json::Value` has the map's order
+//! (sorted by name, unless serde_json's `preserve_order` feature is on).
+//! Two object nodes with the same properties in another order are equal.
 
 mod array;
 mod boolean;

@@ -1,7 +1,8 @@
 //! JSON output in one canonical key order (`order.rs`): `type` (or
-//! `oneOf`), the kind's keywords in the order the specification lists
-//! them, then `description`, `default`, `examples`. Objects always carry `properties` and `required`,
-//! as the Pedelec SDK writes them, so a no-argument tool serializes as
+//! `oneOf`), the kind's keywords in the order `docs/subset.md` section 1
+//! lists them, then `description`, `default`, `examples`. Objects always
+//! carry `properties` and `required`, as the Pedelec SDK writes them, so a
+//! no-argument tool serializes as
 //! `{"type":"object","properties":{},"required":[]}`.
 
 use serde::ser::{Serialize, SerializeMap, Serializer};

@@ -16,6 +16,7 @@ use crate::tool_args::node::{kind, ToolArgsNode};
 /// An RFC 3339 date-time, such as `2024-05-01T09:30:00Z` or
 /// `2024-05-01T11:30:00.5+02:00`. February 29 of a common year passes the
 /// pattern and is refused by chrono.
+#[cfg_attr(docsrs, doc(cfg(feature = "chrono")))]
 impl ToolArgsNode for DateTime<Utc> {
     type Kind = kind::String;
     fn node() -> SchemaNode {
@@ -24,6 +25,7 @@ impl ToolArgsNode for DateTime<Utc> {
 }
 
 /// As `DateTime<Utc>`: an RFC 3339 date-time; the offset is kept.
+#[cfg_attr(docsrs, doc(cfg(feature = "chrono")))]
 impl ToolArgsNode for DateTime<FixedOffset> {
     type Kind = kind::String;
     fn node() -> SchemaNode {
@@ -33,6 +35,7 @@ impl ToolArgsNode for DateTime<FixedOffset> {
 
 /// `YYYY-MM-DD`. February 29 of a common year passes the pattern and is
 /// refused by chrono.
+#[cfg_attr(docsrs, doc(cfg(feature = "chrono")))]
 impl ToolArgsNode for NaiveDate {
     type Kind = kind::String;
     fn node() -> SchemaNode {
@@ -43,6 +46,7 @@ impl ToolArgsNode for NaiveDate {
 /// `YYYY-MM-DDTHH:MM:SS`, with an optional fraction and without an
 /// offset. February 29 of a common year passes the pattern and is refused
 /// by chrono.
+#[cfg_attr(docsrs, doc(cfg(feature = "chrono")))]
 impl ToolArgsNode for NaiveDateTime {
     type Kind = kind::String;
     fn node() -> SchemaNode {
@@ -52,6 +56,7 @@ impl ToolArgsNode for NaiveDateTime {
 
 /// `HH:MM:SS`, with an optional fraction; chrono also reads `HH:MM`,
 /// which the pattern refuses.
+#[cfg_attr(docsrs, doc(cfg(feature = "chrono")))]
 impl ToolArgsNode for NaiveTime {
     type Kind = kind::String;
     fn node() -> SchemaNode {

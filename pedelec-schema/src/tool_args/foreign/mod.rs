@@ -10,6 +10,7 @@ mod chrono;
 #[cfg(any(feature = "chrono", feature = "time"))]
 mod date_text;
 #[cfg(feature = "time")]
+#[cfg_attr(docsrs, doc(cfg(feature = "time")))]
 pub mod time;
 #[cfg(feature = "url")]
 mod url;

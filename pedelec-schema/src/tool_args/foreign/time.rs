@@ -18,6 +18,7 @@ use crate::tool_args::node::{kind, ToolArgsNode};
 /// `YYYY-MM-DD`, the form time's serde reads a `Date` from (with
 /// `serde-human-readable`, which the `time` feature turns on). February 29
 /// of a common year passes the pattern and is refused by time.
+#[cfg_attr(docsrs, doc(cfg(feature = "time")))]
 impl ToolArgsNode for Date {
     type Kind = kind::String;
     fn node() -> SchemaNode {
@@ -54,8 +55,10 @@ impl ToolArgsNode for Date {
 /// ```
 ///
 /// February 29 of a common year passes the pattern and is refused by time.
+#[cfg_attr(docsrs, doc(cfg(feature = "time")))]
 pub enum Rfc3339 {}
 
+#[cfg_attr(docsrs, doc(cfg(feature = "time")))]
 impl ToolArgsNode for Rfc3339 {
     type Kind = kind::String;
     fn node() -> SchemaNode {

@@ -14,6 +14,7 @@ const SCHEME: &str = "^[A-Za-z][A-Za-z0-9+.-]*:";
 /// hold every rule of a URL (`http://` without a host passes it and is
 /// refused by `Url::parse`): serde's refusal then reaches the agent with
 /// the field's path, as `keyword: "deserialize"`.
+#[cfg_attr(docsrs, doc(cfg(feature = "url")))]
 impl ToolArgsNode for Url {
     type Kind = kind::String;
     fn node() -> SchemaNode {

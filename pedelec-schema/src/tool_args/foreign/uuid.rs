@@ -14,6 +14,7 @@ pub(crate) const HYPHENATED: &str =
 
 /// A string with the canonical hyphenated pattern; every string it accepts
 /// is a UUID.
+#[cfg_attr(docsrs, doc(cfg(feature = "uuid")))]
 impl ToolArgsNode for Uuid {
     type Kind = kind::String;
     fn node() -> SchemaNode {
