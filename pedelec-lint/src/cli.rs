@@ -111,6 +111,13 @@ impl Cli {
     }
 }
 
+/// `--export`'s values: the library's profile names, read with
+/// `Profile`'s `FromStr`, so that a new profile needs no change here.
+fn profile_parser() -> impl TypedValueParser<Value = Profile> {
+    PossibleValuesParser::new(Profile::ALL.iter().map(|profile| profile.as_str()))
+        .try_map(|name| name.parse::<Profile>())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,11 +144,4 @@ mod tests {
         assert!(Cli::try_parse_from(["pedelec-lint"]).is_err());
         assert!(Cli::try_parse_from(["pedelec-lint", "--format", "xml", "a"]).is_err());
     }
-}
-
-/// `--export`'s values: the library's profile names, read with
-/// `Profile`'s `FromStr`, so that a new profile needs no change here.
-fn profile_parser() -> impl TypedValueParser<Value = Profile> {
-    PossibleValuesParser::new(Profile::ALL.iter().map(|profile| profile.as_str()))
-        .try_map(|name| name.parse::<Profile>())
 }
