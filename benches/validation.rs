@@ -7,7 +7,8 @@
 //! prints only the ratios; ids after it (`is_valid`, `from_args_str`, ...)
 //! pick comparisons.
 //!
-//! The comparisons (issue 15 lists the targets):
+//! The comparisons, each with its target (`benches/README.md` gives the
+//! latest ratios):
 //!
 //! - against jsonschema (its time / ours; higher is better): compiling a
 //!   schema, `is_valid` on valid input, collecting every error, the agent's

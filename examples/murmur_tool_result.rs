@@ -1,5 +1,5 @@
-//! Seed 004: a murmur tool (`murmur:tool@0.2.0`, `run(tool-input) ->
-//! tool-result`) whose arguments are checked by a derived type.
+//! A murmur tool (its WIT interface `murmur:tool@0.2.0`, `run(tool-input)
+//! -> tool-result`) whose arguments are checked by a derived type.
 //!
 //! The WIT's records are modelled with serde, field names as the WIT
 //! spells them. The tool keeps notes: it reads one, or appends a line to

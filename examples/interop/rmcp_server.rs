@@ -113,7 +113,7 @@ impl NotesServer {
     /// Adds a signed amount to the counter and returns its new value.
     // rmcp would derive the schema from `Checked<AddToCounter>`'s
     // `JsonSchema` (feature `schemars`), but adds `"$schema"` to it and
-    // drops its root `description` (see `tests/rmcp.rs`); given here, it is
+    // drops its root `description` (see `tests/intake/rmcp.rs`); given here, it is
     // published exactly.
     #[tool(input_schema = AddToCounter::schema().to_json_object())]
     async fn add_to_counter(

@@ -3,39 +3,15 @@
 //! rather than the map's alphabetical one; property names stay as the map
 //! has them.
 
+use pedelec_schema::schema::KEYWORD_ORDER;
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use serde_json::{Map, Value};
 
-/// `schema`, serialized with its keywords in [`KEYWORD_ORDER`].
+/// `schema`, serialized with its keywords in [`KEYWORD_ORDER`], the
+/// library's order; others (none in an export) follow, alphabetically.
 pub fn in_keyword_order(schema: &Value) -> impl Serialize + '_ {
     Ordered(schema, Role::Schema)
 }
-
-/// Keywords in the order the library serializes them; others (none in an
-/// export) follow, alphabetically.
-const KEYWORD_ORDER: &[&str] = &[
-    "type",
-    "anyOf",
-    "oneOf",
-    "enum",
-    "minLength",
-    "maxLength",
-    "pattern",
-    "minimum",
-    "maximum",
-    "items",
-    "minItems",
-    "maxItems",
-    "uniqueItems",
-    "properties",
-    "required",
-    "additionalProperties",
-    "propertyOrdering",
-    "description",
-    "default",
-    "example",
-    "examples",
-];
 
 /// What a JSON value is inside a schema, which decides its key order.
 #[derive(Clone, Copy)]

@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 
 #[test]
 fn every_code_has_the_effect_its_documentation_states() {
-    let conversion = conversion_codes_in_the_crate_docs();
+    let conversion = conversion_codes_in_the_module_docs();
     for code in ChangeCode::ALL
         .iter()
         .filter(|code| conversion.iter().any(|(name, _)| *name == code.as_str()))
@@ -458,11 +458,12 @@ fn integer_formats_become_bounds_and_other_formats_are_dropped() {
     );
 }
 
-/// The crate documentation lists every conversion code with its effect,
-/// in the order `change.rs` declares them (conversion comes first).
+/// The `convert` module's documentation lists every conversion code with
+/// its effect, in the order `change.rs` declares them (conversion comes
+/// first).
 #[test]
-fn the_crate_docs_list_every_conversion_code_with_its_effect() {
-    let listed = conversion_codes_in_the_crate_docs();
+fn the_module_docs_list_every_conversion_code_with_its_effect() {
+    let listed = conversion_codes_in_the_module_docs();
     assert_eq!(listed.len(), 47);
     for ((code, effect), declared) in listed.iter().zip(ChangeCode::ALL) {
         assert_eq!(*code, declared.as_str());
@@ -470,11 +471,11 @@ fn the_crate_docs_list_every_conversion_code_with_its_effect() {
     }
 }
 
-/// The rows `| `code` | effect |` of the crate docs' table of conversion
-/// codes, in order.
-fn conversion_codes_in_the_crate_docs() -> Vec<(String, String)> {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../pedelec-schema/src/lib.rs");
+/// The rows `| `code` | effect |` of the `convert` module docs' table of
+/// conversion codes, in order.
+fn conversion_codes_in_the_module_docs() -> Vec<(String, String)> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../pedelec-schema/src/convert/mod.rs");
     let docs = std::fs::read_to_string(path).unwrap();
     docs.lines()
         .filter_map(|line| line.strip_prefix("//! | `"))

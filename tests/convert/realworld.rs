@@ -5,7 +5,7 @@
 //!
 //! When conversion changes, the test fails and prints what differs. Review
 //! each difference against its schema; then `PEDELEC_REGENERATE=1 cargo
-//! test --test convert_realworld` rewrites the file, keeping its header of
+//! test -p pedelec-schema-tests --test convert realworld` rewrites the file, keeping its header of
 //! review notes (the comment lines before the first block).
 //!
 //! It also checks, on every schema, what `convert` guarantees: the result
@@ -146,8 +146,8 @@ fn every_conversion_lints_clean_and_is_idempotent_and_deterministic() {
     }
 }
 
-/// The counts the closing note of issue 10 quotes; the expected file is the
-/// evidence behind them.
+/// The counts the README quotes; the expected file is the evidence behind
+/// them.
 #[test]
 fn counts_of_the_corpus() {
     let corpus = corpus();
@@ -172,7 +172,7 @@ fn counts_of_the_corpus() {
     assert_eq!(
         summary,
         (138, 128, 75, 56),
-        "update the README, the crate docs and the expected file"
+        "update the README, the `convert` module docs and the expected file"
     );
     // What is refused: the Pedelec example of a root that is not an object,
     // and the BFCL documents, whose `type` names are Python's and Java's

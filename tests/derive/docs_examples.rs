@@ -1,4 +1,4 @@
-//! The Pedelec documentation's examples (SPEC.md section 5), derived from
+//! The examples of the Pedelec documentation page "Tool Args Schema", derived from
 //! Rust types: each test asserts the exact JSON the derive produces.
 //!
 //! The one departure from the docs is deliberate: an integer field carries

@@ -13,9 +13,9 @@
 //!   accepts, `validate` accepts once normalized.
 //!
 //! The case count is `PROPTEST_CASES` when set, else [`DEFAULT_CASES`]:
-//! enough for every `cargo test` while the whole suite stays quick. The
-//! 10,000-case run of issue 11 is `PROPTEST_CASES=10000 cargo test --test
-//! export_properties`.
+//! enough for every `cargo test` while the whole suite stays quick. A
+//! long run: `PROPTEST_CASES=10000 cargo test -p pedelec-schema-tests
+//! --test export properties`.
 
 use crate::export_rules;
 use crate::strategies;

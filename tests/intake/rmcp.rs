@@ -246,7 +246,7 @@ fn the_example_binary_speaks_mcp_on_stdio() {
     let requests = [
         json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
             "protocolVersion": "2025-11-25", "capabilities": {},
-            "clientInfo": {"name": "tests/rmcp.rs", "version": "1"}}}),
+            "clientInfo": {"name": "tests/intake/rmcp.rs", "version": "1"}}}),
         json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
         json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}),
         json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",

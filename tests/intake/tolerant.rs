@@ -327,7 +327,7 @@ fn hostile_values_neither_overflow_nor_panic() {
     assert!(schema.coerce(&mut args).is_empty());
     assert!(schema.unknown_properties(&args).is_empty());
     // serde_json's own drop of a value this deep recurses; it is the
-    // value's owner's to free (see tests/hostile.rs).
+    // value's owner's to free (see tests/validation/hostile.rs).
     std::mem::forget(args);
 
     // JSON text nested past serde_json's limit is not JSON: it stays.

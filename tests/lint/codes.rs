@@ -289,7 +289,7 @@ fn every_code_has_a_case() {
     let missing: Vec<Code> = Code::ALL
         .iter()
         .copied()
-        // The limits are tested at their bounds in `tests/limits.rs`.
+        // The limits are tested at their bounds in `tests/validation/limits.rs`.
         .filter(|code| {
             !covered.contains(code)
                 && !matches!(

@@ -1,5 +1,5 @@
 //! What the fuzz targets check, written once: the targets in `fuzz/` call
-//! these functions on libFuzzer's inputs, and `tests/fuzz_replay.rs` calls
+//! these functions on libFuzzer's inputs, and `tests/fuzz_replay/main.rs` calls
 //! them on the committed corpus and on every minimized crash, so that CI
 //! (stable Rust, no libFuzzer) keeps each finding fixed.
 //!

@@ -17,7 +17,7 @@ use std::path::PathBuf;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-/// The keywords of the subset, as SPEC.md section 1 lists them. Tests use
+/// The keywords of the subset, as `docs/subset.md` section 1 lists them. Tests use
 /// this list rather than the library's own, so that they check the library
 /// against the specification and not against itself.
 pub const SUBSET_KEYWORDS: &[&str] = &[

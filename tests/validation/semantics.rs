@@ -1,4 +1,4 @@
-//! Runtime validation semantics (SPEC.md section 2): exact numbers, code
+//! Runtime validation semantics (`docs/subset.md` sections 7 and 8): exact numbers, code
 //! point lengths, ECMA patterns, JSON equality, every failure located and
 //! explained, defaults never filled.
 

@@ -1,4 +1,4 @@
-//! The Pedelec documentation's examples (SPEC.md section 5) parse and
+//! The examples of the Pedelec documentation page "Tool Args Schema" parse and
 //! round-trip unchanged, and the docs' reuse-by-constant pattern reads
 //! naturally in Rust.
 

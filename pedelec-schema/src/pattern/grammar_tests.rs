@@ -1,6 +1,6 @@
 //! The grammar `Pattern::new` holds a pattern to: ECMA-262 in Unicode mode
 //! (`new RegExp(p, "u")`), for every pattern, whichever matcher runs it.
-//! `tests/ecma_oracle.rs` checks the same against V8's recorded verdicts.
+//! `tests/validation/ecma_oracle.rs` checks the same against V8's recorded verdicts.
 
 use super::simple::Simple;
 use super::Pattern;

@@ -42,6 +42,7 @@ pub use string::StringNode;
 pub use crate::pattern::Pattern;
 
 pub(crate) use order::keyword_rank;
+pub use order::KEYWORD_ORDER;
 
 /// One node of a schema: exactly one of the subset's node kinds.
 ///

@@ -8,10 +8,20 @@
 
 /// Every keyword the library writes into a node, in the canonical order:
 /// the discriminator (`type`, or a list of branches), the kind's keywords
-/// in the order the specification lists them (and the export's
+/// in the order `docs/subset.md` section 1 lists them (and the export's
 /// `additionalProperties` and `propertyOrdering` after `required`), then
 /// the metadata.
-pub(crate) const KEYWORD_ORDER: &[&str] = &[
+///
+/// Public for tools that write schemas the library made, as `pedelec-lint`
+/// does, so that their output reads like the library's own:
+///
+/// ```
+/// use pedelec_schema::schema::KEYWORD_ORDER;
+///
+/// assert_eq!(KEYWORD_ORDER.first(), Some(&"type"));
+/// assert_eq!(KEYWORD_ORDER.last(), Some(&"examples"));
+/// ```
+pub const KEYWORD_ORDER: &[&str] = &[
     "type",
     "anyOf",
     "oneOf",

@@ -1,5 +1,5 @@
-//! A checker of exported schemas, written from the profiles' rules (issue
-//! 11 and the providers' pages, as the crate docs list them), not from the
+//! A checker of exported schemas, written from the profiles' rules (the
+//! providers' pages, as the `export` module docs list them), not from the
 //! export's code: it walks our schema and the export side by side, checks
 //! every keyword of the export against what its profile allows and what
 //! our node says, and derives every change the export must report. The

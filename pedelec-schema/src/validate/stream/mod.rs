@@ -54,7 +54,7 @@
 //! reads it into a `Value`: `u64`, `i64` or `f64` alike), so validation
 //! passes; and serde read `T` from the same tokens that `from_args` reads
 //! it from, through a `Value` (serde_json's two deserializers read a type
-//! alike). The property test in `tests/from_text.rs` holds the two paths
+//! alike). The property test in `tests/validation/from_text.rs` holds the two paths
 //! equal over texts made to reach each of these cases.
 
 mod array;
@@ -122,7 +122,7 @@ mod tests {
     }
 
     /// Where the fast path gives up although the text may be valid: the
-    /// full walk then decides, as `tests/from_text.rs` checks.
+    /// full walk then decides, as `tests/validation/from_text.rs` checks.
     #[test]
     fn the_fast_path_gives_up_where_it_cannot_decide() {
         let unique = |items: Value| json!({"type": "object", "properties": {"a": {"type": "array", "items": items, "uniqueItems": true}}});
