@@ -145,32 +145,35 @@
 //! ## How it works
 //!
 //! The source is outside the subset, so it cannot be read into the subset's
-//! model. Conversion reads it into a model of its own, where a node accepts
-//! values of one type, of every type, or of a union of nodes; merges what
-//! composition says; writes the result as subset JSON, deciding there what
-//! each node's holder does with what the subset cannot write; and hands
-//! that JSON to the gatekeeper, [`ToolArgsSchema::from_value`], which never
-//! sees anything else.
+//! model. Conversion reads it into a model of its own (`shape.rs`), where a
+//! node accepts values of one type, of every type, or of a union of nodes,
+//! in three stages, each a folder that imports only the shared leaves
+//! (`shape.rs`, `dialect.rs`, `context.rs`, `error.rs`) and the stages
+//! before it:
+//!
+//! 1. **read** (`read/`): one node's own keywords - `type`, metadata,
+//!    every other keyword - into the model;
+//! 2. **merge** (`merge/`): the whole node with its composition: `$ref`
+//!    written inline, `allOf` and the keywords beside a union intersected,
+//!    `anyOf`/`oneOf` kept as unions; it reads child nodes for `read/`;
+//! 3. **lower** (`lower/`): the merged node written as subset JSON,
+//!    deciding there what each node's holder does with what the subset
+//!    cannot write.
+//!
+//! That JSON goes to the gatekeeper, [`ToolArgsSchema::from_value`],
+//! which never sees anything else.
 
-mod arrays;
+// Shared leaves, which every stage may import: the model of the source,
+// the dialect, the state of one conversion, the errors.
 mod context;
 mod dialect;
-mod dropped;
 mod error;
-mod facets;
-mod intersect;
-mod join;
-mod lower;
-mod meta;
-mod numbers;
-mod object;
-mod overlap;
-mod probe;
-mod read;
-mod refs;
-mod root;
 mod shape;
-mod union;
+
+// The stages, each importing only the leaves and the stages before it.
+mod lower;
+mod merge;
+mod read;
 
 use serde_json::Value;
 
@@ -236,9 +239,9 @@ pub struct Converted {
 /// ```
 pub fn convert(source: &Value) -> Result<Converted, ConvertError> {
     let mut ctx = context::Context::new(source);
-    let root = read::read(&mut ctx, source, "");
+    let root = merge::read_node(&mut ctx, source, "");
     let lowered = if ctx.errors.is_empty() {
-        root::lower_root(&mut ctx, root)
+        lower::lower_root(&mut ctx, root)
     } else {
         None
     };

@@ -10,10 +10,10 @@
 
 use serde_json::{Map, Value};
 
-use super::context::Context;
-use super::lower::{lower, Form, Lowered};
-use super::shape::{At, Facets, PropertyEntry};
+use super::{lower, Form, Lowered};
 use crate::change::ChangeCode;
+use crate::convert::context::Context;
+use crate::convert::shape::{At, Facets, PropertyEntry};
 
 /// Writes an object node; [`Form::Nothing`] when a required property
 /// accepts no value.

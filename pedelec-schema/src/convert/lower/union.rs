@@ -8,11 +8,11 @@
 
 use serde_json::{json, Value};
 
-use super::context::Context;
-use super::lower::{lower, with_meta, Form, Lowered};
 use super::overlap::{disjoint, subsumes};
-use super::shape::{Family, Kind, Node, Origin, Union};
+use super::{lower, with_meta, Form, Lowered};
 use crate::change::ChangeCode;
+use crate::convert::context::Context;
+use crate::convert::shape::{Family, Kind, Node, Origin, Union};
 
 /// Lowers the union node `node`.
 pub(super) fn lower_union(ctx: &mut Context<'_>, union: &Union, node: &Node) -> Lowered {
@@ -174,12 +174,7 @@ fn note_union(ctx: &mut Context<'_>, union: &Union, kept: &[(Value, &Node)]) {
             let typed = union
                 .branches
                 .iter()
-                .filter(|b| {
-                    !matches!(
-                        b.kind,
-                        super::shape::Kind::Typed(super::shape::Family::Null, _)
-                    )
-                })
+                .filter(|b| !matches!(b.kind, Kind::Typed(Family::Null, _)))
                 .count();
             if typed > 1 {
                 let message = if kept.len() > 1 {

@@ -1,4 +1,4 @@
-//! Writing a read [`Node`] as a node of the subset.
+//! Stage 3, lower: writing a merged [`Node`] as a node of the subset.
 //!
 //! The subset cannot write every node: not one that accepts anything (the
 //! subset has no "any" node), not `null`, not one that accepts nothing. So
@@ -6,18 +6,41 @@
 //! and whether `null` was accepted at the top and left out. The one who
 //! holds the node (a property, `items`, a union) decides what that means
 //! there and records the change.
+//!
+//! This file lowers by kind and writes scalars; the kinds with more to
+//! decide have their own files ([`numbers`], [`arrays`], [`object`],
+//! [`union`]), [`meta`] writes metadata, [`root`] makes the root an
+//! object node. [`join`] and [`overlap`] answer questions about lowered
+//! nodes (one node for several, disjointness and containment), and
+//! [`probe`] asks the validator whether a lowered node accepts a value.
+//! The kind files and this one call each other: lowering recurses through
+//! them.
+//!
+//! Imports: the shared leaves (`context`, `error`, `shape`), `read/` (the
+//! exact integer step of `read/numbers.rs`) and `merge/` (restricting the
+//! root to objects).
+
+mod arrays;
+mod join;
+mod meta;
+mod numbers;
+mod object;
+mod overlap;
+mod probe;
+mod root;
+mod union;
+
+pub(super) use root::lower_root;
 
 use serde_json::{Map, Value};
 
-use super::arrays::lower_array;
 use super::context::Context;
-use super::meta;
-use super::numbers;
-use super::object::lower_object;
 use super::shape::{Facets, Family, Kind, Node, Origin, Union};
-use super::union::lower_union;
 use crate::change::ChangeCode;
 use crate::pointer;
+use arrays::lower_array;
+use object::lower_object;
+use union::lower_union;
 
 /// What a node became.
 #[derive(Debug, Clone, PartialEq)]

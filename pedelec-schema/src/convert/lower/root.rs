@@ -4,17 +4,17 @@
 
 use serde_json::Value;
 
-use super::context::Context;
-use super::error::ConvertErrorCode;
-use super::intersect::objects_of;
 use super::join::join_all;
-use super::lower::{lower, with_meta, Form};
-use super::shape::{Family, Kind, Node};
+use super::{lower, with_meta, Form};
 use crate::change::ChangeCode;
+use crate::convert::context::Context;
+use crate::convert::error::ConvertErrorCode;
+use crate::convert::merge::intersect::objects_of;
+use crate::convert::shape::{Family, Kind, Node};
 
 /// The root node of the subset for the source root `node`, or `None` (with
 /// the reason recorded) when it accepts no object.
-pub(super) fn lower_root(ctx: &mut Context<'_>, node: Node) -> Option<Value> {
+pub(in crate::convert) fn lower_root(ctx: &mut Context<'_>, node: Node) -> Option<Value> {
     if accepts_other_than_objects(&node) {
         ctx.note(
             ChangeCode::RootMadeObject,
