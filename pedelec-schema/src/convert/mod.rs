@@ -156,12 +156,14 @@
 //! 2. **merge** (`merge/`): the whole node with its composition: `$ref`
 //!    written inline, `allOf` and the keywords beside a union intersected,
 //!    `anyOf`/`oneOf` kept as unions; it reads child nodes for `read/`;
-//! 3. **lower** (`lower/`): the merged node written as subset JSON,
-//!    deciding there what each node's holder does with what the subset
-//!    cannot write.
+//! 3. **lower** (`lower/`): the merged node written as a node of the
+//!    subset's own model ([`SchemaNode`](crate::SchemaNode), the root an
+//!    [`ObjectNode`](crate::schema::ObjectNode)), deciding there what each
+//!    node's holder does with what the subset cannot write.
 //!
-//! That JSON goes to the gatekeeper, [`ToolArgsSchema::from_value`],
-//! which never sees anything else.
+//! That root goes to the gatekeeper as any schema built in code does,
+//! [`ToolArgsSchema::new`], which checks it as it checks a parsed schema:
+//! what conversion writes is never trusted without it.
 
 // Shared leaves, which every stage may import: the model of the source,
 // the dialect, the state of one conversion, the errors.
@@ -255,7 +257,9 @@ pub fn convert(source: &Value) -> Result<Converted, ConvertError> {
             "the converter produced no root and gave no reason: a bug in the converter",
         )]));
     };
-    match ToolArgsSchema::from_value(&lowered) {
+    // Through the gatekeeper as every schema built in code goes: the very
+    // checks a parsed schema passes.
+    match ToolArgsSchema::new(lowered) {
         Ok(schema) => Ok(Converted {
             schema,
             changes: ctx.into_changes(),

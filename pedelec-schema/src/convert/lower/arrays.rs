@@ -1,13 +1,14 @@
 //! Writing arrays as the subset's one `items` node: a tuple's positions
 //! joined into one.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::join::join_all;
 use super::{lower, Form, Lowered};
 use crate::change::ChangeCode;
 use crate::convert::context::Context;
 use crate::convert::shape::{Facets, Node, Tuple};
+use crate::schema::ArrayNode;
 
 /// Writes an array node; [`Form::Nothing`] when no array can pass.
 pub(super) fn lower_array(ctx: &mut Context<'_>, facets: &Facets) -> Form {
@@ -47,19 +48,11 @@ pub(super) fn lower_array(ctx: &mut Context<'_>, facets: &Facets) -> Form {
             return Form::Nothing;
         }
     }
-    let mut map = Map::new();
-    map.insert("type".to_owned(), Value::from("array"));
-    map.insert("items".to_owned(), items);
-    if let Some(min) = facets.min_items {
-        map.insert("minItems".to_owned(), Value::from(min));
-    }
-    if let Some(max) = max_items {
-        map.insert("maxItems".to_owned(), Value::from(max));
-    }
-    if facets.unique_items {
-        map.insert("uniqueItems".to_owned(), Value::Bool(true));
-    }
-    Form::Node(Value::Object(map))
+    let mut array = ArrayNode::new(items);
+    array.min_items = facets.min_items;
+    array.max_items = max_items;
+    array.unique_items = facets.unique_items;
+    Form::Node(array.into())
 }
 
 /// The elements' node, without the `null` the subset cannot write.

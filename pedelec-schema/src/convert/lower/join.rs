@@ -9,18 +9,23 @@
 
 use std::cmp::Ordering;
 
-use serde_json::{json, Map, Value};
+use serde_json::{Number, Value};
 
+use super::object::in_map_order;
 use crate::numeric;
+use crate::schema::{
+    ArrayNode, BooleanNode, Metadata, NumberNode, ObjectNode, OneOfNode, Property, SchemaNode,
+    StringNode,
+};
 use crate::validate::json_equal;
 
 /// The join of `nodes` (at least one).
-pub(super) fn join_all(nodes: &[Value]) -> Option<Value> {
-    let mut flat: Vec<&Value> = Vec::new();
+pub(super) fn join_all(nodes: &[SchemaNode]) -> Option<SchemaNode> {
+    let mut flat: Vec<&SchemaNode> = Vec::new();
     for node in nodes {
         flatten(node, &mut flat);
     }
-    let mut groups: Vec<(&str, Value)> = Vec::new();
+    let mut groups: Vec<(Family, SchemaNode)> = Vec::new();
     for node in flat {
         let family = family(node)?;
         match groups.iter_mut().find(|(f, _)| *f == family) {
@@ -31,127 +36,167 @@ pub(super) fn join_all(nodes: &[Value]) -> Option<Value> {
     match groups.len() {
         0 => None,
         1 => groups.pop().map(|(_, node)| node),
-        _ => Some(json!({"oneOf": groups.into_iter().map(|(_, node)| node).collect::<Vec<_>>()})),
+        _ => Some(OneOfNode::new(groups.into_iter().map(|(_, node)| node)).into()),
     }
 }
 
-fn flatten<'v>(node: &'v Value, out: &mut Vec<&'v Value>) {
-    match node.get("oneOf").and_then(Value::as_array) {
-        Some(branches) => branches.iter().for_each(|branch| flatten(branch, out)),
-        None => out.push(node),
+fn flatten<'v>(node: &'v SchemaNode, out: &mut Vec<&'v SchemaNode>) {
+    match node {
+        SchemaNode::OneOf(one_of) => one_of
+            .branches
+            .iter()
+            .for_each(|branch| flatten(branch, out)),
+        other => out.push(other),
     }
 }
 
-fn family(node: &Value) -> Option<&'static str> {
-    Some(match node.get("type")?.as_str()? {
-        "integer" | "number" => "number",
-        "string" => "string",
-        "boolean" => "boolean",
-        "array" => "array",
-        "object" => "object",
-        _ => return None,
+/// The JSON type family of a node (`integer` is a number); `None` for a
+/// `oneOf`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Family {
+    Number,
+    String,
+    Boolean,
+    Array,
+    Object,
+}
+
+fn family(node: &SchemaNode) -> Option<Family> {
+    Some(match node {
+        SchemaNode::Number(_) | SchemaNode::Integer(_) => Family::Number,
+        SchemaNode::String(_) => Family::String,
+        SchemaNode::Boolean(_) => Family::Boolean,
+        SchemaNode::Array(_) => Family::Array,
+        SchemaNode::Object(_) => Family::Object,
+        SchemaNode::OneOf(_) => return None,
     })
 }
 
 /// The join of two nodes of one family.
-fn join(a: &Value, b: &Value) -> Option<Value> {
-    let mut out = Map::new();
-    let type_name = match (a["type"].as_str(), b["type"].as_str()) {
-        (Some("integer"), Some("integer")) => Value::from("integer"),
-        (Some("integer" | "number"), _) => Value::from("number"),
-        _ => a["type"].clone(),
+fn join(a: &SchemaNode, b: &SchemaNode) -> Option<SchemaNode> {
+    use SchemaNode as N;
+    let mut joined: SchemaNode = match (a, b) {
+        (N::Integer(x), N::Integer(y)) => N::Integer(join_numbers(x, y)),
+        (N::Number(x) | N::Integer(x), N::Number(y) | N::Integer(y)) => {
+            N::Number(join_numbers(x, y))
+        }
+        (N::String(x), N::String(y)) => N::String(StringNode {
+            enum_values: enum_union(&x.enum_values, &y.enum_values, |v, w| v == w),
+            min_length: wider(x.min_length, y.min_length, Ordering::Less),
+            max_length: wider(x.max_length, y.max_length, Ordering::Greater),
+            pattern: x.pattern.clone().filter(|p| y.pattern.as_ref() == Some(p)),
+            meta: Metadata::default(),
+        }),
+        (N::Boolean(x), N::Boolean(y)) => N::Boolean(BooleanNode {
+            enum_values: enum_union(&x.enum_values, &y.enum_values, |v, w| v == w),
+            meta: Metadata::default(),
+        }),
+        (N::Array(x), N::Array(y)) => {
+            let items = join_all(&[(*x.items).clone(), (*y.items).clone()])?;
+            let mut array = ArrayNode::new(items);
+            array.min_items = wider(x.min_items, y.min_items, Ordering::Less);
+            array.max_items = wider(x.max_items, y.max_items, Ordering::Greater);
+            array.unique_items = x.unique_items && y.unique_items;
+            N::Array(array)
+        }
+        (N::Object(x), N::Object(y)) => N::Object(join_objects(x, y)),
+        _ => return None,
     };
-    out.insert("type".to_owned(), type_name);
-    if let Some(values) = enum_union(a, b) {
-        out.insert("enum".to_owned(), values);
+    let (a_meta, b_meta) = (a.meta(), b.meta());
+    if a_meta.description.is_some() && a_meta.description == b_meta.description {
+        joined.meta_mut().description = a_meta.description.clone();
     }
-    for key in ["minimum", "minLength", "minItems"] {
-        keep_bound(&mut out, a, b, key, Ordering::Less);
-    }
-    for key in ["maximum", "maxLength", "maxItems"] {
-        keep_bound(&mut out, a, b, key, Ordering::Greater);
-    }
-    for key in ["pattern", "uniqueItems", "description"] {
-        if a.get(key).is_some() && a.get(key) == b.get(key) {
-            out.insert(key.to_owned(), a[key].clone());
-        }
-    }
-    match family(a)? {
-        "array" => {
-            let items = join_all(&[a["items"].clone(), b["items"].clone()])?;
-            out.insert("items".to_owned(), items);
-        }
-        "object" => join_objects(&mut out, a, b),
-        _ => {}
-    }
-    Some(Value::Object(out))
+    Some(joined)
 }
 
-/// Both `enum`s together, when both nodes have one.
-fn enum_union(a: &Value, b: &Value) -> Option<Value> {
-    let (Some(a_values), Some(b_values)) = (
-        a.get("enum").and_then(Value::as_array),
-        b.get("enum").and_then(Value::as_array),
-    ) else {
+fn join_numbers(x: &NumberNode, y: &NumberNode) -> NumberNode {
+    let number_equal =
+        |v: &Number, w: &Number| json_equal(&Value::Number(v.clone()), &Value::Number(w.clone()));
+    NumberNode {
+        enum_values: enum_union(&x.enum_values, &y.enum_values, number_equal),
+        minimum: wider_number(&x.minimum, &y.minimum, Ordering::Less),
+        maximum: wider_number(&x.maximum, &y.maximum, Ordering::Greater),
+        meta: Metadata::default(),
+    }
+}
+
+/// Both `enum`s together, when both nodes have one; a value already
+/// listed (by validation's equality) is listed once.
+fn enum_union<T: Clone>(
+    a: &Option<Vec<T>>,
+    b: &Option<Vec<T>>,
+    equal: impl Fn(&T, &T) -> bool,
+) -> Option<Vec<T>> {
+    let (Some(a_values), Some(b_values)) = (a, b) else {
         return None;
     };
     let mut values = a_values.clone();
     for value in b_values {
-        if !values.iter().any(|v| json_equal(v, value)) {
+        if !values.iter().any(|v| equal(v, value)) {
             values.push(value.clone());
         }
     }
-    Some(Value::Array(values))
+    Some(values)
 }
 
-/// Keeps the wider of two bounds, when both nodes have one.
-fn keep_bound(out: &mut Map<String, Value>, a: &Value, b: &Value, key: &str, wider: Ordering) {
-    let (Some(x), Some(y)) = (
-        a.get(key).and_then(Value::as_number),
-        b.get(key).and_then(Value::as_number),
-    ) else {
-        return;
+/// The wider of two counts, when both nodes have one (`Less` keeps the
+/// lesser).
+fn wider(a: Option<u64>, b: Option<u64>, wider: Ordering) -> Option<u64> {
+    let (a, b) = (a?, b?);
+    Some(if a.cmp(&b) == wider { a } else { b })
+}
+
+/// The wider of two bounds, when both nodes have one.
+fn wider_number(a: &Option<Number>, b: &Option<Number>, wider: Ordering) -> Option<Number> {
+    let (Some(x), Some(y)) = (a, b) else {
+        return None;
     };
-    let kept = if numeric::compare(x, y) == wider {
-        x
+    Some(if numeric::compare(x, y) == wider {
+        x.clone()
     } else {
-        y
-    };
-    out.insert(key.to_owned(), Value::Number(kept.clone()));
+        y.clone()
+    })
 }
 
 /// The properties both objects describe, joined (a property whose join
 /// accepts anything is left out), required where both require them.
-fn join_objects(out: &mut Map<String, Value>, a: &Value, b: &Value) {
-    let empty = Map::new();
-    let a_properties = a["properties"].as_object().unwrap_or(&empty);
-    let b_properties = b["properties"].as_object().unwrap_or(&empty);
-    let mut properties = Map::new();
-    for (name, a_node) in a_properties {
-        let Some(b_node) = b_properties.get(name) else {
+fn join_objects(a: &ObjectNode, b: &ObjectNode) -> ObjectNode {
+    let mut properties = Vec::new();
+    for property in &a.properties {
+        let Some(b_node) = b.property_node(&property.name) else {
             continue;
         };
-        if let Some(node) = join_all(&[a_node.clone(), b_node.clone()]) {
-            properties.insert(name.clone(), node);
+        if let Some(node) = join_all(&[property.node.clone(), b_node.clone()]) {
+            properties.push(Property {
+                name: property.name.clone(),
+                node,
+            });
         }
     }
-    let requires = |node: &Value, name: &str| {
-        node["required"]
-            .as_array()
-            .is_some_and(|names| names.iter().any(|n| n == name))
-    };
-    let required: Vec<Value> = properties
-        .keys()
-        .filter(|name| requires(a, name) && requires(b, name))
-        .map(|name| Value::from(name.clone()))
+    in_map_order(&mut properties);
+    let required = properties
+        .iter()
+        .map(|p| &p.name)
+        .filter(|name| a.required.contains(name) && b.required.contains(name))
+        .cloned()
         .collect();
-    out.insert("properties".to_owned(), Value::Object(properties));
-    out.insert("required".to_owned(), Value::Array(required));
+    ObjectNode {
+        properties,
+        required,
+        meta: Metadata::default(),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::convert::lower::tests::parsed;
+    use serde_json::json;
+
+    fn join_all(nodes: &[Value]) -> Option<Value> {
+        let nodes: Vec<SchemaNode> = nodes.iter().map(parsed).collect();
+        super::join_all(&nodes).map(|node| node.to_value())
+    }
 
     #[test]
     fn joins_keep_what_both_share() {
@@ -167,20 +212,15 @@ mod tests {
     }
 
     /// `enum` values are merged under validation's equality: numbers by
-    /// value, and exactly at any depth (a value nested deeper than
-    /// serde_json reads, built in code, still equals itself).
+    /// value.
     #[test]
     fn enum_values_merge_under_validation_equality() {
-        let deep = |depth: usize| {
-            let mut value = json!("x");
-            for _ in 0..depth {
-                value = Value::Array(vec![value]);
-            }
-            value
-        };
-        let a = json!({"enum": [1, deep(200)]});
-        let b = json!({"enum": [1.0, deep(200), 2]});
-        assert_eq!(enum_union(&a, &b), Some(json!([1, deep(200), 2])));
+        let joined = join_all(&[
+            json!({"type": "number", "enum": [1, 2]}),
+            json!({"type": "number", "enum": [1.0, 2.0, 3]}),
+        ])
+        .unwrap();
+        assert_eq!(joined, json!({"type": "number", "enum": [1, 2, 3]}));
     }
 
     #[test]

@@ -8,21 +8,21 @@ use crate::change::ChangeCode;
 use crate::convert::context::Context;
 use crate::convert::shape::Meta;
 use crate::message::Described;
+use crate::schema::{Metadata, SchemaNode};
 
-/// Writes `meta` on the converted node `node` (a JSON object), over what it
-/// already has: a `default` or example that the node refuses is dropped.
-pub(super) fn write(ctx: &mut Context<'_>, node: &mut Value, meta: &Meta) {
-    if let (Some(description), Value::Object(map)) = (&meta.description, &mut *node) {
-        map.insert("description".to_owned(), Value::String(description.clone()));
+/// Writes `meta` on the converted node `node`, over what it already has:
+/// a `default` or example that the node refuses is dropped.
+pub(super) fn write(ctx: &mut Context<'_>, node: &mut SchemaNode, meta: &Meta) {
+    if let Some(description) = &meta.description {
+        node.meta_mut().description = Some(description.clone());
     }
     if meta.default.is_none() && meta.examples.is_empty() {
         return;
     }
     let bare = strip(node);
-    let Value::Object(map) = node else { return };
     if let Some(default) = &meta.default {
         if refuses(&bare, &default.value) {
-            map.remove("default");
+            node.meta_mut().default = None;
             ctx.note(
                 ChangeCode::DefaultDropped,
                 &default.at,
@@ -32,7 +32,7 @@ pub(super) fn write(ctx: &mut Context<'_>, node: &mut Value, meta: &Meta) {
                 ),
             );
         } else {
-            map.insert("default".to_owned(), default.value.clone());
+            node.meta_mut().default = Some(default.value.clone());
         }
     }
     if meta.examples.is_empty() {
@@ -53,27 +53,19 @@ pub(super) fn write(ctx: &mut Context<'_>, node: &mut Value, meta: &Meta) {
             kept.push(example.value.clone());
         }
     }
-    if kept.is_empty() {
-        map.remove("examples");
-    } else {
-        map.insert("examples".to_owned(), Value::Array(kept));
-    }
+    node.meta_mut().examples = kept;
 }
 
 /// Whether the node surely refuses `value` (a node the probe cannot build
 /// refuses nothing here: the gatekeeper reports it later).
-fn refuses(node: &Value, value: &Value) -> bool {
+fn refuses(node: &SchemaNode, value: &Value) -> bool {
     probe::accepts(node, value) == Some(false)
 }
 
 /// The node without its own metadata, so that checking a value against it
-/// does not parse the metadata again.
-fn strip(node: &Value) -> Value {
+/// does not check the metadata too.
+fn strip(node: &SchemaNode) -> SchemaNode {
     let mut bare = node.clone();
-    if let Value::Object(map) = &mut bare {
-        for key in ["description", "default", "examples"] {
-            map.remove(key);
-        }
-    }
+    *bare.meta_mut() = Metadata::default();
     bare
 }

@@ -7,21 +7,20 @@
 
 use std::cmp::Ordering;
 
-use serde_json::{Map, Number, Value};
+use serde_json::{Number, Value};
 
+use super::Form;
 use crate::change::ChangeCode;
 use crate::convert::context::Context;
 use crate::convert::read::numbers::integer_number;
 use crate::convert::shape::{Bound, Facets};
 use crate::numeric::{self, Num};
+use crate::schema::{NumberNode, SchemaNode};
 
-/// Writes the number facets on `map`; `false` when no number can pass.
-pub(super) fn write(ctx: &mut Context<'_>, facets: &Facets, map: &mut Map<String, Value>) -> bool {
+/// Writes a number node ([`SchemaNode::Integer`] when the facets say
+/// integer); [`Form::Nothing`] when no number can pass.
+pub(super) fn lower_number(ctx: &mut Context<'_>, facets: &Facets) -> Form {
     let integer = facets.integer;
-    map.insert(
-        "type".to_owned(),
-        Value::from(if integer { "integer" } else { "number" }),
-    );
     let minimum = facets
         .minimum
         .as_ref()
@@ -32,31 +31,30 @@ pub(super) fn write(ctx: &mut Context<'_>, facets: &Facets, map: &mut Map<String
         .map(|b| inclusive(ctx, b, integer, false));
     if let (Some(low), Some(high)) = (&minimum, &maximum) {
         if numeric::compare(low, high) == Ordering::Greater {
-            return false;
+            return Form::Nothing;
         }
     }
+    let mut node = NumberNode::default();
     if let Some(values) = &facets.enum_values {
-        let numbers: Vec<Value> = values
+        let numbers: Vec<Number> = values
             .value
             .iter()
-            .filter(|v| {
-                v.as_number()
-                    .is_some_and(|n| !integer || numeric::is_integer(n))
-            })
+            .filter_map(Value::as_number)
+            .filter(|n| !integer || numeric::is_integer(n))
             .cloned()
             .collect();
         if numbers.is_empty() {
-            return false;
+            return Form::Nothing;
         }
-        map.insert("enum".to_owned(), Value::Array(numbers));
+        node.enum_values = Some(numbers);
     }
-    if let Some(low) = minimum {
-        map.insert("minimum".to_owned(), Value::Number(low));
-    }
-    if let Some(high) = maximum {
-        map.insert("maximum".to_owned(), Value::Number(high));
-    }
-    true
+    node.minimum = minimum;
+    node.maximum = maximum;
+    Form::Node(if integer {
+        SchemaNode::Integer(node)
+    } else {
+        SchemaNode::Number(node)
+    })
 }
 
 /// The inclusive form of a bound.

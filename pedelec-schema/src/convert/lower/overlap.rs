@@ -1,39 +1,44 @@
-//! Whether two subset nodes can both accept a value, and whether one
+//! Whether two lowered nodes can both accept a value, and whether one
 //! accepts everything the other does. Both answers are conservative: "may
 //! overlap" and "does not contain" when unsure, so that a union is only
 //! ever written as exact when it is.
 //!
-//! These work on JSON, the form convert's nodes have until the gatekeeper
-//! reads the result; the model's disjointness (`validate/disjoint.rs`)
-//! answers otherwise in places, which the tests below pin.
+//! Convert's own answers, on the model: the model's disjointness
+//! (`validate/disjoint.rs`) answers otherwise in places (a tag tells
+//! objects apart here only when both require it; an `enum` that does not
+//! decide leaves the bounds to be compared), which the tests below pin,
+//! and convert's output depends on these answers.
 
 use std::cmp::Ordering;
 
-use serde_json::Value;
+use serde_json::{Number, Value};
 
 use super::probe;
 use crate::numeric;
+use crate::schema::{Metadata, ObjectNode, SchemaNode};
 use crate::validate::json_equal;
 
-/// The family of a subset node's `type` (`integer` is a number).
-fn family(node: &Value) -> Option<&str> {
-    match node.get("type")?.as_str()? {
-        "integer" => Some("number"),
-        other => Some(other),
-    }
-}
-
-fn branches(node: &Value) -> Option<&Vec<Value>> {
-    node.get("oneOf")?.as_array()
+/// The JSON type family of a node (`integer` is a number); `None` for a
+/// `oneOf`.
+fn family(node: &SchemaNode) -> Option<&'static str> {
+    Some(match node {
+        SchemaNode::Number(_) | SchemaNode::Integer(_) => "number",
+        SchemaNode::String(_) => "string",
+        SchemaNode::Boolean(_) => "boolean",
+        SchemaNode::Array(_) => "array",
+        SchemaNode::Object(_) => "object",
+        SchemaNode::OneOf(_) => return None,
+    })
 }
 
 /// Whether no value can pass both `a` and `b`.
-pub(super) fn disjoint(a: &Value, b: &Value) -> bool {
-    if let Some(branches) = branches(a) {
-        return branches.iter().all(|branch| disjoint(branch, b));
+pub(super) fn disjoint(a: &SchemaNode, b: &SchemaNode) -> bool {
+    use SchemaNode as N;
+    if let N::OneOf(one_of) = a {
+        return one_of.branches.iter().all(|branch| disjoint(branch, b));
     }
-    if let Some(branches) = branches(b) {
-        return branches.iter().all(|branch| disjoint(a, branch));
+    if let N::OneOf(one_of) = b {
+        return one_of.branches.iter().all(|branch| disjoint(a, branch));
     }
     if family(a) != family(b) {
         return true;
@@ -41,27 +46,47 @@ pub(super) fn disjoint(a: &Value, b: &Value) -> bool {
     if enum_outside(a, b) || enum_outside(b, a) {
         return true;
     }
-    match family(a) {
-        Some("number") => {
-            ranges_apart(a, b, "minimum", "maximum") || ranges_apart(b, a, "minimum", "maximum")
+    match (a, b) {
+        (N::Number(x) | N::Integer(x), N::Number(y) | N::Integer(y)) => {
+            numbers_apart(&x.maximum, &y.minimum) || numbers_apart(&y.maximum, &x.minimum)
         }
-        Some("string") => {
-            ranges_apart(a, b, "minLength", "maxLength")
-                || ranges_apart(b, a, "minLength", "maxLength")
+        (N::String(x), N::String(y)) => {
+            counts_apart(x.max_length, y.min_length) || counts_apart(y.max_length, x.min_length)
         }
-        Some("array") => {
-            ranges_apart(a, b, "minItems", "maxItems")
-                || ranges_apart(b, a, "minItems", "maxItems")
-                || (non_empty(a) && non_empty(b) && disjoint(&a["items"], &b["items"]))
+        (N::Array(x), N::Array(y)) => {
+            counts_apart(x.max_items, y.min_items)
+                || counts_apart(y.max_items, x.min_items)
+                || (non_empty(x.min_items)
+                    && non_empty(y.min_items)
+                    && disjoint(&x.items, &y.items))
         }
-        Some("object") => objects_apart(a, b),
+        (N::Object(x), N::Object(y)) => objects_apart(x, y),
         _ => false,
     }
 }
 
+/// The values of the node's `enum`, as JSON.
+fn enum_values(node: &SchemaNode) -> Option<Vec<Value>> {
+    match node {
+        SchemaNode::String(n) => n
+            .enum_values
+            .as_ref()
+            .map(|values| values.iter().cloned().map(Value::String).collect()),
+        SchemaNode::Number(n) | SchemaNode::Integer(n) => n
+            .enum_values
+            .as_ref()
+            .map(|values| values.iter().cloned().map(Value::Number).collect()),
+        SchemaNode::Boolean(n) => n
+            .enum_values
+            .as_ref()
+            .map(|values| values.iter().copied().map(Value::Bool).collect()),
+        _ => None,
+    }
+}
+
 /// Whether `a` lists its values and `b` refuses every one of them.
-fn enum_outside(a: &Value, b: &Value) -> bool {
-    let Some(values) = a.get("enum").and_then(Value::as_array) else {
+fn enum_outside(a: &SchemaNode, b: &SchemaNode) -> bool {
+    let Some(values) = enum_values(a) else {
         return false;
     };
     values
@@ -69,45 +94,31 @@ fn enum_outside(a: &Value, b: &Value) -> bool {
         .all(|value| probe::accepts(b, value) == Some(false))
 }
 
-/// Whether everything `a` accepts is below everything `b` accepts, by the
-/// bounds `low`/`high`.
-fn ranges_apart(a: &Value, b: &Value, low: &str, high: &str) -> bool {
-    match (
-        a.get(high).and_then(Value::as_number),
-        b.get(low).and_then(Value::as_number),
-    ) {
-        (Some(a_high), Some(b_low)) => numeric::compare(a_high, b_low) == Ordering::Less,
+/// Whether everything below `high` is below `low`: both bounds set and
+/// `high < low`.
+fn numbers_apart(high: &Option<Number>, low: &Option<Number>) -> bool {
+    match (high, low) {
+        (Some(high), Some(low)) => numeric::compare(high, low) == Ordering::Less,
         _ => false,
     }
 }
 
-fn non_empty(array: &Value) -> bool {
-    array
-        .get("minItems")
-        .and_then(Value::as_u64)
-        .is_some_and(|min| min > 0)
+fn counts_apart(high: Option<u64>, low: Option<u64>) -> bool {
+    matches!((high, low), (Some(high), Some(low)) if high < low)
+}
+
+fn non_empty(min_items: Option<u64>) -> bool {
+    min_items.is_some_and(|min| min > 0)
 }
 
 /// Whether a property both objects require cannot take one value in both:
 /// the tag of a tagged union.
-fn objects_apart(a: &Value, b: &Value) -> bool {
-    let required = |node: &Value| -> Vec<String> {
-        node.get("required")
-            .and_then(Value::as_array)
-            .map(|names| {
-                names
-                    .iter()
-                    .filter_map(|n| n.as_str().map(str::to_owned))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    let b_required = required(b);
-    required(a)
+fn objects_apart(a: &ObjectNode, b: &ObjectNode) -> bool {
+    a.required
         .iter()
-        .filter(|name| b_required.contains(name))
+        .filter(|name| b.required.contains(name))
         .any(
-            |name| match (a["properties"].get(name), b["properties"].get(name)) {
+            |name| match (a.property_node(name), b.property_node(name)) {
                 (Some(x), Some(y)) => disjoint(x, y),
                 _ => false,
             },
@@ -115,24 +126,21 @@ fn objects_apart(a: &Value, b: &Value) -> bool {
 }
 
 /// Whether `outer` accepts every value `inner` accepts.
-pub(super) fn subsumes(outer: &Value, inner: &Value) -> bool {
+pub(super) fn subsumes(outer: &SchemaNode, inner: &SchemaNode) -> bool {
+    use SchemaNode as N;
     if same_constraints(outer, inner) {
         return true;
     }
-    if branches(outer).is_some() || branches(inner).is_some() || family(outer) != family(inner) {
+    if family(outer).is_none() || family(inner).is_none() || family(outer) != family(inner) {
         return false;
     }
-    let integer_only = |node: &Value| node.get("type") == Some(&Value::from("integer"));
-    if integer_only(outer) && !integer_only(inner) {
+    if matches!(outer, N::Integer(_)) && !matches!(inner, N::Integer(_)) {
         return false;
     }
-    if only_type(outer) || same_constraints(&without_type(outer), &without_type(inner)) {
+    if only_type(outer) || same_constraints_but_type(outer, inner) {
         return true;
     }
-    match (
-        outer.get("enum").and_then(Value::as_array),
-        inner.get("enum").and_then(Value::as_array),
-    ) {
+    match (enum_values(outer), enum_values(inner)) {
         (Some(outer_values), Some(inner_values)) if only_type_and_enum(outer) => inner_values
             .iter()
             .all(|v| outer_values.iter().any(|w| json_equal(v, w))),
@@ -140,53 +148,77 @@ pub(super) fn subsumes(outer: &Value, inner: &Value) -> bool {
     }
 }
 
-const METADATA: [&str; 3] = ["description", "default", "examples"];
-
 /// Whether the node has no keyword but `type` (and metadata).
-fn only_type(node: &Value) -> bool {
-    node.as_object().is_some_and(|map| {
-        map.iter().all(|(key, value)| {
-            key == "type"
-                || METADATA.contains(&key.as_str())
-                || (key == "properties" && value.as_object().is_some_and(|p| p.is_empty()))
-                || (key == "required" && value.as_array().is_some_and(|r| r.is_empty()))
-        })
-    })
-}
-
-fn only_type_and_enum(node: &Value) -> bool {
-    node.as_object().is_some_and(|map| {
-        map.keys()
-            .all(|key| key == "type" || key == "enum" || METADATA.contains(&key.as_str()))
-    })
-}
-
-fn without_type(node: &Value) -> Value {
-    let mut node = node.clone();
-    if let Value::Object(map) = &mut node {
-        map.remove("type");
+fn only_type(node: &SchemaNode) -> bool {
+    match node {
+        SchemaNode::String(n) => {
+            n.enum_values.is_none()
+                && n.min_length.is_none()
+                && n.max_length.is_none()
+                && n.pattern.is_none()
+        }
+        SchemaNode::Number(n) | SchemaNode::Integer(n) => {
+            n.enum_values.is_none() && n.minimum.is_none() && n.maximum.is_none()
+        }
+        SchemaNode::Boolean(n) => n.enum_values.is_none(),
+        SchemaNode::Object(n) => n.properties.is_empty() && n.required.is_empty(),
+        // `items` is a keyword, and `oneOf` is no type.
+        SchemaNode::Array(_) | SchemaNode::OneOf(_) => false,
     }
+}
+
+/// Whether the node has no keyword but `type`, `enum` (and metadata).
+fn only_type_and_enum(node: &SchemaNode) -> bool {
+    match node {
+        SchemaNode::String(n) => {
+            n.min_length.is_none() && n.max_length.is_none() && n.pattern.is_none()
+        }
+        SchemaNode::Number(n) | SchemaNode::Integer(n) => {
+            n.minimum.is_none() && n.maximum.is_none()
+        }
+        SchemaNode::Boolean(_) => true,
+        // An object always has `properties` and `required`.
+        SchemaNode::Array(_) | SchemaNode::Object(_) | SchemaNode::OneOf(_) => false,
+    }
+}
+
+/// The node without its own metadata (at the top).
+fn bare(node: &SchemaNode) -> SchemaNode {
+    let mut node = node.clone();
+    *node.meta_mut() = Metadata::default();
     node
 }
 
 /// Whether both nodes are the same apart from metadata (at the top).
-fn same_constraints(a: &Value, b: &Value) -> bool {
-    let strip = |node: &Value| {
-        let mut node = node.clone();
-        if let Value::Object(map) = &mut node {
-            for key in METADATA {
-                map.remove(key);
-            }
-        }
-        node
-    };
-    strip(a) == strip(b)
+fn same_constraints(a: &SchemaNode, b: &SchemaNode) -> bool {
+    bare(a) == bare(b)
+}
+
+/// Whether two number nodes are the same apart from metadata (at the top)
+/// and whether they are `integer` or `number`.
+fn same_constraints_but_type(a: &SchemaNode, b: &SchemaNode) -> bool {
+    match (bare(a), bare(b)) {
+        (
+            SchemaNode::Number(x) | SchemaNode::Integer(x),
+            SchemaNode::Number(y) | SchemaNode::Integer(y),
+        ) => x == y,
+        _ => false,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::convert::lower::tests::parsed;
     use serde_json::json;
+
+    fn disjoint(a: &Value, b: &Value) -> bool {
+        super::disjoint(&parsed(a), &parsed(b))
+    }
+
+    fn subsumes(outer: &Value, inner: &Value) -> bool {
+        super::subsumes(&parsed(outer), &parsed(inner))
+    }
 
     #[test]
     fn different_types_and_tags_are_disjoint() {
@@ -214,12 +246,11 @@ mod tests {
         ));
     }
 
-    /// Where this disjointness on JSON differs from the model's
+    /// Where this disjointness differs from the model's
     /// (`validate/disjoint.rs`): a tag tells objects apart only when both
     /// require it; an `enum` that does not decide leaves the bounds to be
-    /// compared; nodes are told apart by their `type` string, so `null` is
-    /// a type of its own and a node without `type` is apart from every
-    /// typed node.
+    /// compared. (On JSON it also told `null` and a node without `type`
+    /// apart by their `type` string; lowered nodes are neither.)
     #[test]
     fn where_it_differs_from_the_models() {
         let tag = |value: &str| json!({"type": "string", "enum": [value]});
@@ -231,16 +262,6 @@ mod tests {
         assert!(disjoint(
             &json!({"type": "string", "enum": ["abc"], "maxLength": 1}),
             &json!({"type": "string", "minLength": 2})
-        ));
-        assert!(disjoint(&json!({}), &json!({"type": "string"})));
-        assert!(!disjoint(&json!({}), &json!({})));
-        assert!(disjoint(
-            &json!({"type": "null"}),
-            &json!({"type": "string"})
-        ));
-        assert!(!disjoint(
-            &json!({"type": "null"}),
-            &json!({"type": "null"})
         ));
     }
 
