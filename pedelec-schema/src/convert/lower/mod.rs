@@ -12,22 +12,23 @@
 //! This file lowers by kind and writes scalars; the kinds with more to
 //! decide have their own files ([`numbers`], [`arrays`], [`object`],
 //! [`union`]), [`meta`] writes metadata, [`root`] makes the root an
-//! object node. [`join`] and [`overlap`] answer questions about lowered
-//! nodes (one node for several, disjointness and containment), and
-//! [`probe`] asks the validator whether a lowered node accepts a value.
+//! object node. [`join`] makes one lowered node stand for several,
+//! [`contains`] tells whether one contains another (whether two overlap
+//! is the model's `validate::disjoint`), and [`probe`] asks the
+//! gatekeeper and the validator whether a lowered node accepts a value.
 //! The kind files and this one call each other: lowering recurses through
 //! them.
 //!
 //! Imports: the shared leaves (`context`, `error`, `shape`), `read/` (the
-//! exact integer step of `read/numbers.rs`) and `merge/` (restricting the
+//! exact integer of `read/numbers.rs`) and `merge/` (restricting the
 //! root to objects).
 
 mod arrays;
+mod contains;
 mod join;
 mod meta;
 mod numbers;
 mod object;
-mod overlap;
 mod probe;
 mod root;
 mod union;

@@ -6,12 +6,13 @@
 //! branches are left out and reported to the node's holder; a union with a
 //! branch that accepts anything cannot be written.
 
-use super::overlap::{disjoint, subsumes};
+use super::contains::subsumes;
 use super::{lower, with_meta, Form, Lowered};
 use crate::change::ChangeCode;
 use crate::convert::context::Context;
 use crate::convert::shape::{Family, Kind, Node, Origin, Union};
 use crate::schema::{OneOfNode, SchemaNode};
+use crate::validate::disjoint;
 
 /// Lowers the union node `node`.
 pub(super) fn lower_union(ctx: &mut Context<'_>, union: &Union, node: &Node) -> Lowered {
