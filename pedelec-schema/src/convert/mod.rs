@@ -145,32 +145,37 @@
 //! ## How it works
 //!
 //! The source is outside the subset, so it cannot be read into the subset's
-//! model. Conversion reads it into a model of its own, where a node accepts
-//! values of one type, of every type, or of a union of nodes; merges what
-//! composition says; writes the result as subset JSON, deciding there what
-//! each node's holder does with what the subset cannot write; and hands
-//! that JSON to the gatekeeper, [`ToolArgsSchema::from_value`], which never
-//! sees anything else.
+//! model. Conversion reads it into a model of its own (`shape.rs`), where a
+//! node accepts values of one type, of every type, or of a union of nodes,
+//! in three stages, each a folder that imports only the shared leaves
+//! (`shape.rs`, `dialect.rs`, `context.rs`, `error.rs`) and the stages
+//! before it:
+//!
+//! 1. **read** (`read/`): one node's own keywords - `type`, metadata,
+//!    every other keyword - into the model;
+//! 2. **merge** (`merge/`): the whole node with its composition: `$ref`
+//!    written inline, `allOf` and the keywords beside a union intersected,
+//!    `anyOf`/`oneOf` kept as unions; it reads child nodes for `read/`;
+//! 3. **lower** (`lower/`): the merged node written as a node of the
+//!    subset's own model ([`SchemaNode`](crate::SchemaNode), the root an
+//!    [`ObjectNode`](crate::schema::ObjectNode)), deciding there what each
+//!    node's holder does with what the subset cannot write.
+//!
+//! That root goes to the gatekeeper as any schema built in code does,
+//! [`ToolArgsSchema::new`], which checks it as it checks a parsed schema:
+//! what conversion writes is never trusted without it.
 
-mod arrays;
+// Shared leaves, which every stage may import: the model of the source,
+// the dialect, the state of one conversion, the errors.
 mod context;
 mod dialect;
-mod dropped;
 mod error;
-mod facets;
-mod intersect;
-mod join;
-mod lower;
-mod meta;
-mod numbers;
-mod object;
-mod overlap;
-mod probe;
-mod read;
-mod refs;
-mod root;
 mod shape;
-mod union;
+
+// The stages, each importing only the leaves and the stages before it.
+mod lower;
+mod merge;
+mod read;
 
 use serde_json::Value;
 
@@ -236,9 +241,9 @@ pub struct Converted {
 /// ```
 pub fn convert(source: &Value) -> Result<Converted, ConvertError> {
     let mut ctx = context::Context::new(source);
-    let root = read::read(&mut ctx, source, "");
+    let root = merge::read_node(&mut ctx, source, "");
     let lowered = if ctx.errors.is_empty() {
-        root::lower_root(&mut ctx, root)
+        lower::lower_root(&mut ctx, root)
     } else {
         None
     };
@@ -252,7 +257,9 @@ pub fn convert(source: &Value) -> Result<Converted, ConvertError> {
             "the converter produced no root and gave no reason: a bug in the converter",
         )]));
     };
-    match ToolArgsSchema::from_value(&lowered) {
+    // Through the gatekeeper as every schema built in code goes: the very
+    // checks a parsed schema passes.
+    match ToolArgsSchema::new(lowered) {
         Ok(schema) => Ok(Converted {
             schema,
             changes: ctx.into_changes(),

@@ -1,18 +1,16 @@
 //! Reading a source node's keywords other than its type, metadata and
 //! composition into [`Facets`]: one arm per keyword, so that every key of
-//! the source is either kept or recorded as a change.
+//! the source is either kept or recorded as a change. A child node
+//! (`properties`) is read by the [`ReadNode`] the caller passes.
 
 use serde_json::{Map, Value};
 
-use super::arrays;
-use super::context::Context;
-use super::dialect::TypeName;
-use super::dropped;
-use super::error::ConvertErrorCode;
-use super::numbers;
-use super::read;
-use super::shape::{At, Facets, Family, PropertyEntry};
+use super::{arrays, dropped, numbers, ReadNode};
 use crate::change::ChangeCode;
+use crate::convert::context::Context;
+use crate::convert::dialect::TypeName;
+use crate::convert::error::ConvertErrorCode;
+use crate::convert::shape::{At, Facets, Family, PropertyEntry};
 use crate::message::Described;
 use crate::numeric;
 use crate::pattern::Pattern;
@@ -24,12 +22,14 @@ fn read_elsewhere(key: &str) -> bool {
     matches!(key, "type" | "$ref" | "allOf" | "anyOf" | "oneOf") || super::meta::is_metadata(key)
 }
 
-/// Reads the facets of the node `map` at `at`, whose `type` is `types`.
-pub(super) fn read(
+/// Reads the facets of the node `map` at `at`, whose `type` is `types`;
+/// `read_node` reads the child nodes.
+pub(in crate::convert) fn read(
     ctx: &mut Context<'_>,
     map: &Map<String, Value>,
     at: &str,
     types: Option<&[TypeName]>,
+    read_node: ReadNode,
 ) -> Facets {
     let mut facets = Facets::default();
     for (key, value) in map {
@@ -51,13 +51,13 @@ pub(super) fn read(
                 continue;
             }
         }
-        read_keyword(ctx, &mut facets, map, key, value, &here);
+        read_keyword(ctx, &mut facets, map, key, value, &here, read_node);
     }
     facets.closed = map.get("additionalProperties") == Some(&Value::Bool(false))
         && !map.contains_key("patternProperties");
     numbers::apply_boolean_exclusives(ctx, &mut facets, map, at);
     let arrays_apply = types.is_none_or(|types| types.iter().any(|t| t.family == Family::Array));
-    arrays::read_items(ctx, &mut facets, map, at, arrays_apply);
+    arrays::read_items(ctx, &mut facets, map, at, arrays_apply, read_node);
     if let Some(types) = types {
         report_unreachable_enum_values(ctx, &facets, types);
     }
@@ -71,6 +71,7 @@ fn read_keyword(
     key: &str,
     value: &Value,
     here: &str,
+    read_node: ReadNode,
 ) {
     match key {
         // Read with the type: it adds `null` to the node.
@@ -104,7 +105,7 @@ fn read_keyword(
                 ),
             ),
         },
-        "properties" => read_properties(ctx, facets, value, here),
+        "properties" => read_properties(ctx, facets, value, here, read_node),
         "required" => read_required(ctx, facets, value, here),
         // Read together, once every key is known.
         "items" | "prefixItems" | "additionalItems" => {}
@@ -163,7 +164,7 @@ fn read_enum(ctx: &mut Context<'_>, facets: &mut Facets, value: &Value, here: &s
 }
 
 /// Keeps only the allowed values both lists allow.
-pub(super) fn restrict_enum(facets: &mut Facets, values: At<Vec<Value>>) {
+pub(in crate::convert) fn restrict_enum(facets: &mut Facets, values: At<Vec<Value>>) {
     facets.enum_values = Some(match facets.enum_values.take() {
         None => values,
         Some(mut existing) => {
@@ -248,7 +249,13 @@ fn read_pattern(ctx: &mut Context<'_>, facets: &mut Facets, value: &Value, here:
     }
 }
 
-fn read_properties(ctx: &mut Context<'_>, facets: &mut Facets, value: &Value, here: &str) {
+fn read_properties(
+    ctx: &mut Context<'_>,
+    facets: &mut Facets,
+    value: &Value,
+    here: &str,
+    read_node: ReadNode,
+) {
     let Value::Object(entries) = value else {
         not_a_schema(
             ctx,
@@ -262,7 +269,7 @@ fn read_properties(ctx: &mut Context<'_>, facets: &mut Facets, value: &Value, he
     };
     for (name, node) in entries {
         let at = pointer::join(here, name);
-        let node = read::read(ctx, node, &at);
+        let node = read_node(ctx, node, &at);
         facets.properties.push(PropertyEntry {
             name: name.clone(),
             node,

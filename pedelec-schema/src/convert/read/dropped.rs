@@ -5,8 +5,8 @@
 
 use serde_json::{Map, Value};
 
-use super::context::Context;
 use crate::change::ChangeCode;
+use crate::convert::context::Context;
 use crate::parse::keywords::{self, KeywordClass};
 
 /// How many characters of a dropped keyword's value a message quotes.

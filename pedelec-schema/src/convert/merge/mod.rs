@@ -1,23 +1,30 @@
-//! Reading a source node: its type, its composition (`$ref`, `allOf`,
-//! `anyOf`, `oneOf`) and, through [`facets`], every other
-//! keyword.
+//! Stage 2, merge: a source node read in full, with its composition.
+//! [`read_node`] reads the node's own keywords through `read/`, then
+//! merges what composition says into one node of convert's model: a
+//! `$ref` written inline ([`refs`]), `allOf` and the keywords beside a
+//! `$ref`, `anyOf` or `oneOf` intersected ([`intersect`]), `anyOf` and
+//! `oneOf` kept as unions. It is also the reader `read/` asks for child
+//! nodes, so a child's composition is merged where it stands.
+//!
+//! Imports: the shared leaves (`context`, `error`, `shape`) and `read/`.
+
+pub(super) mod intersect;
+mod refs;
 
 use serde_json::{Map, Value};
 
 use super::context::{Context, MAX_READ_DEPTH};
-use super::dialect::{self, TypeName};
 use super::error::ConvertErrorCode;
-use super::facets;
-use super::intersect::intersect;
-use super::meta;
-use super::refs;
-use super::shape::{Facets, Family, Kind, Node, Origin, Union};
+use super::read::{facets, meta, read_type, typed, with_null};
+use super::shape::{Facets, Kind, Meta, Node, Origin, Union};
 use crate::change::ChangeCode;
 use crate::message::Described;
 use crate::pointer;
+use intersect::intersect;
 
-/// Reads the node `value`, found at `at` in the source.
-pub(super) fn read(ctx: &mut Context<'_>, value: &Value, at: &str) -> Node {
+/// Reads the node `value`, found at `at` in the source, and merges its
+/// composition.
+pub(super) fn read_node(ctx: &mut Context<'_>, value: &Value, at: &str) -> Node {
     if ctx.depth >= MAX_READ_DEPTH {
         ctx.fail(
             ConvertErrorCode::TooDeep,
@@ -60,7 +67,7 @@ fn read_object(ctx: &mut Context<'_>, map: &Map<String, Value>, at: &str) -> Nod
         }
     }
     let types = read_type(ctx, map, at);
-    let facets = facets::read(ctx, map, at, types.as_deref());
+    let facets = facets::read(ctx, map, at, types.as_deref(), read_node);
     let mut node = typed(types.as_deref(), facets, at);
     node.meta = meta;
     let constrained = !matches!(&node.kind, Kind::Open(f) if *f == Facets::default());
@@ -99,7 +106,7 @@ fn read_overriding_ref(
     ctx: &mut Context<'_>,
     map: &Map<String, Value>,
     reference: &Value,
-    meta: super::shape::Meta,
+    meta: Meta,
     at: &str,
 ) -> Node {
     for key in map.keys() {
@@ -123,134 +130,6 @@ fn read_overriding_ref(
     node
 }
 
-/// The type names of `type`, or `None` when the node has none (or only
-/// Gemini's placeholder beside `anyOf`).
-fn read_type(ctx: &mut Context<'_>, map: &Map<String, Value>, at: &str) -> Option<Vec<TypeName>> {
-    let value = map.get("type")?;
-    let here = pointer::join(at, "type");
-    let names: Vec<&Value> = match value {
-        Value::Array(names) if !names.is_empty() => names.iter().collect(),
-        Value::String(_) => vec![value],
-        other => {
-            ctx.fail(
-                ConvertErrorCode::NotASchema,
-                &here,
-                format!(
-                    "`type` must be a type name or a non-empty array of them, found {}",
-                    Described(other)
-                ),
-            );
-            return None;
-        }
-    };
-    let mut types = Vec::with_capacity(names.len());
-    let mut valid = true;
-    for name in names {
-        match name.as_str().and_then(dialect::type_name) {
-            Some(type_name) => types.push(type_name),
-            None => {
-                valid = false;
-                let hint = name.as_str().map_or(
-                    "use one of null, boolean, number, integer, string, array, object",
-                    dialect::type_name_hint,
-                );
-                ctx.fail(
-                    ConvertErrorCode::NotASchema,
-                    &here,
-                    format!("{} is not a JSON Schema type: {hint}", Described(name)),
-                );
-            }
-        }
-    }
-    if !valid {
-        // Read on as if untyped, so that every other problem is found too.
-        return None;
-    }
-    if types.iter().any(|t| t.gemini) {
-        if map.contains_key("anyOf") {
-            ctx.note(
-                ChangeCode::UnionTypePlaceholderDropped,
-                &here,
-                "Gemini's `type` beside `anyOf` was dropped: the Google Gen AI SDK writes it as \
-                 a placeholder for a union, whose branches say the types",
-            );
-            return None;
-        }
-        ctx.note(
-            ChangeCode::TypeNameNormalized,
-            &here,
-            "Gemini's upper-case type name was written as JSON Schema's lower-case one",
-        );
-    }
-    if ctx.draft.integer_refuses_fractions_written() && types.iter().any(|t| t.integer) {
-        ctx.note(
-            ChangeCode::Draft4IntegerWidened,
-            &here,
-            "under draft 4, `integer` refuses numbers written with a fraction part (`1.0`); \
-             the subset's `integer` accepts them, so the handler must refuse them if it cares",
-        );
-    }
-    Some(types)
-}
-
-/// The node for the keywords read: typed by `type` (one branch per type
-/// when there are several), or open.
-fn typed(types: Option<&[TypeName]>, facets: Facets, at: &str) -> Node {
-    let Some(types) = types else {
-        return Node::new(Kind::Open(facets), at);
-    };
-    let type_at = pointer::join(at, "type");
-    let mut branches: Vec<Node> = Vec::with_capacity(types.len());
-    for name in types {
-        let mut own = facets.clone();
-        own.integer |= name.integer;
-        let branch_at = if name.family == Family::Null {
-            type_at.as_str()
-        } else {
-            at
-        };
-        let candidate = Node::new(Kind::Typed(name.family, own), branch_at);
-        if !branches.contains(&candidate) {
-            branches.push(candidate);
-        }
-    }
-    if branches.len() == 1 {
-        let mut node = branches.pop().expect("one branch");
-        node.at = at.to_owned();
-        if let Kind::Typed(Family::Null, _) = node.kind {
-            node.at = type_at;
-        }
-        return node;
-    }
-    Node::new(
-        Kind::Union(Union {
-            branches,
-            origin: Origin::Types,
-            at: type_at,
-        }),
-        at,
-    )
-}
-
-/// `node`, or `null` (OpenAPI's `nullable: true`, found at `null_at`).
-fn with_null(node: Node, null_at: &str) -> Node {
-    let at = node.at.clone();
-    let meta = node.meta.clone();
-    let null = Node::new(Kind::Typed(Family::Null, Facets::default()), null_at);
-    let mut inner = node;
-    inner.meta = Default::default();
-    let mut union = Node::new(
-        Kind::Union(Union {
-            branches: vec![inner, null],
-            origin: Origin::Types,
-            at: null_at.to_owned(),
-        }),
-        at,
-    );
-    union.meta = meta;
-    union
-}
-
 fn read_all_of(ctx: &mut Context<'_>, mut node: Node, branches: &Value, at: &str) -> Node {
     let Some(branches) = non_empty_array(ctx, branches, "allOf", at) else {
         return node;
@@ -258,7 +137,7 @@ fn read_all_of(ctx: &mut Context<'_>, mut node: Node, branches: &Value, at: &str
     for (index, branch) in branches.iter().enumerate() {
         let mut here = at.to_owned();
         pointer::push_index(&mut here, index);
-        let branch = read(ctx, branch, &here);
+        let branch = read_node(ctx, branch, &here);
         node = intersect(ctx, node, branch);
     }
     ctx.note(
@@ -284,7 +163,7 @@ fn read_union(ctx: &mut Context<'_>, branches: &Value, origin: Origin, at: &str)
         .map(|(index, branch)| {
             let mut here = at.to_owned();
             pointer::push_index(&mut here, index);
-            read(ctx, branch, &here)
+            read_node(ctx, branch, &here)
         })
         .collect();
     Node::new(

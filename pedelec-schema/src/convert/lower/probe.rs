@@ -5,12 +5,14 @@
 use serde_json::{json, Value};
 
 use crate::parse;
+use crate::schema::SchemaNode;
 use crate::validate::node_accepts;
 
-/// Whether the subset node `node` (JSON) accepts `value`; `None` when
-/// `node` is not a node of the subset.
-pub(super) fn accepts(node: &Value, value: &Value) -> Option<bool> {
-    // Parsed as a property of a root, as the gatekeeper parses any node.
+/// Whether the lowered node `node` accepts `value`; `None` when the
+/// gatekeeper would refuse `node` (beyond a limit of the subset), which
+/// is then reported once the whole schema reaches it.
+pub(super) fn accepts(node: &SchemaNode, value: &Value) -> Option<bool> {
+    // Checked as a property of a root, as the gatekeeper checks any node.
     let root = json!({"type": "object", "properties": {"v": node}, "required": ["v"]});
     let (root, _) = parse::parse_root(&root, None);
     Some(node_accepts(root?.property_node("v")?, value))
@@ -22,10 +24,13 @@ mod tests {
 
     #[test]
     fn answers_with_the_validator() {
-        let node = json!({"type": "integer", "minimum": 1});
+        let node = SchemaNode::integer().minimum(1).into();
         assert_eq!(accepts(&node, &json!(1.0)), Some(true));
         assert_eq!(accepts(&node, &json!(0)), Some(false));
         assert_eq!(accepts(&node, &Value::Null), Some(false));
-        assert_eq!(accepts(&json!({"type": "null"}), &Value::Null), None);
+        // Beyond a limit of the subset: the gatekeeper refuses it.
+        let many = (0..=crate::MAX_ENUM_VALUES).map(|i| i.to_string());
+        let too_many = SchemaNode::string().enum_values(many).into();
+        assert_eq!(accepts(&too_many, &json!("0")), None);
     }
 }

@@ -10,15 +10,16 @@
 
 use serde_json::{Map, Value};
 
-use super::context::Context;
-use super::lower::{lower, Form, Lowered};
-use super::shape::{At, Facets, PropertyEntry};
+use super::{lower, Form, Lowered};
 use crate::change::ChangeCode;
+use crate::convert::context::Context;
+use crate::convert::shape::{At, Facets, PropertyEntry};
+use crate::schema::{ObjectNode, Property, SchemaNode};
 
 /// Writes an object node; [`Form::Nothing`] when a required property
 /// accepts no value.
 pub(super) fn lower_object(ctx: &mut Context<'_>, facets: &Facets) -> Form {
-    let mut properties = Map::new();
+    let mut properties: Vec<Property> = Vec::new();
     let mut optional_now: Vec<&str> = Vec::new();
     for entry in &facets.properties {
         let required = facets.required.iter().find(|r| r.value == entry.name);
@@ -27,7 +28,10 @@ pub(super) fn lower_object(ctx: &mut Context<'_>, facets: &Facets) -> Form {
                 if !still_required {
                     optional_now.push(&entry.name);
                 }
-                properties.insert(entry.name.clone(), node);
+                properties.push(Property {
+                    name: entry.name.clone(),
+                    node,
+                });
             }
             Kept::Dropped => {}
             Kept::Impossible => return Form::Nothing,
@@ -35,9 +39,9 @@ pub(super) fn lower_object(ctx: &mut Context<'_>, facets: &Facets) -> Form {
     }
     let mut required = Vec::new();
     for name in &facets.required {
-        if properties.contains_key(&name.value) {
+        if properties.iter().any(|p| p.name == name.value) {
             if !optional_now.contains(&name.value.as_str()) {
-                required.push(Value::from(name.value.clone()));
+                required.push(name.value.clone());
             }
         } else if facets.property(&name.value).is_none() {
             ctx.note(
@@ -63,17 +67,41 @@ pub(super) fn lower_object(ctx: &mut Context<'_>, facets: &Facets) -> Form {
             return Form::Nothing;
         }
     }
-    let mut map = Map::new();
-    map.insert("type".to_owned(), Value::from("object"));
-    map.insert("properties".to_owned(), Value::Object(properties));
-    map.insert("required".to_owned(), Value::Array(required));
-    Form::Node(Value::Object(map))
+    in_map_order(&mut properties);
+    Form::Node(
+        ObjectNode {
+            properties,
+            required,
+            meta: Default::default(),
+        }
+        .into(),
+    )
+}
+
+/// Puts `properties` in the order a JSON object (a `serde_json::Map`)
+/// iterates their names: sorted by name, or as inserted with serde_json's
+/// `preserve_order`. That is the order the gatekeeper gives a schema it
+/// parses, and so the order lowering gave when it wrote JSON.
+pub(super) fn in_map_order(properties: &mut Vec<Property>) {
+    let mut order = Map::new();
+    for property in properties.iter() {
+        order.insert(property.name.clone(), Value::Null);
+    }
+    let mut by_name: Vec<Option<Property>> = properties.drain(..).map(Some).collect();
+    for name in order.keys() {
+        if let Some(slot) = by_name
+            .iter_mut()
+            .find(|slot| slot.as_ref().is_some_and(|p| &p.name == name))
+        {
+            properties.extend(slot.take());
+        }
+    }
 }
 
 /// What became of one property.
 enum Kept {
     /// Written, and whether it is still required.
-    Written(Value, bool),
+    Written(SchemaNode, bool),
     Dropped,
     /// Required, and no value can pass: no object can.
     Impossible,

@@ -1,4 +1,6 @@
-//! Writing a read [`Node`] as a node of the subset.
+//! Stage 3, lower: writing a merged [`Node`] as a node of the subset's
+//! typed model ([`SchemaNode`]); the root becomes an
+//! [`ObjectNode`](crate::schema::ObjectNode) for the gatekeeper.
 //!
 //! The subset cannot write every node: not one that accepts anything (the
 //! subset has no "any" node), not `null`, not one that accepts nothing. So
@@ -6,24 +8,50 @@
 //! and whether `null` was accepted at the top and left out. The one who
 //! holds the node (a property, `items`, a union) decides what that means
 //! there and records the change.
+//!
+//! This file lowers by kind and writes scalars; the kinds with more to
+//! decide have their own files ([`numbers`], [`arrays`], [`object`],
+//! [`union`]), [`meta`] writes metadata, [`root`] makes the root an
+//! object node. [`join`] makes one lowered node stand for several,
+//! [`contains`] tells whether one contains another (whether two overlap
+//! is the model's `validate::disjoint`), and [`probe`] asks the
+//! gatekeeper and the validator whether a lowered node accepts a value.
+//! The kind files and this one call each other: lowering recurses through
+//! them.
+//!
+//! Imports: the shared leaves (`context`, `error`, `shape`), `read/` (the
+//! exact integer of `read/numbers.rs`) and `merge/` (restricting the
+//! root to objects).
 
-use serde_json::{Map, Value};
+mod arrays;
+mod contains;
+mod join;
+mod meta;
+mod numbers;
+mod object;
+mod probe;
+mod root;
+mod union;
 
-use super::arrays::lower_array;
+pub(super) use root::lower_root;
+
+use serde_json::Value;
+
 use super::context::Context;
-use super::meta;
-use super::numbers;
-use super::object::lower_object;
 use super::shape::{Facets, Family, Kind, Node, Origin, Union};
-use super::union::lower_union;
 use crate::change::ChangeCode;
+use crate::pattern::Pattern;
 use crate::pointer;
+use crate::schema::{BooleanNode, SchemaNode, StringNode};
+use arrays::lower_array;
+use object::lower_object;
+use union::lower_union;
 
 /// What a node became.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) enum Form {
-    /// A node of the subset (JSON).
-    Node(Value),
+    /// A node of the subset.
+    Node(SchemaNode),
     /// Every value. With a reason when the source constrained something
     /// the subset cannot write (so dropping the node widens).
     Any(Option<String>),
@@ -179,16 +207,9 @@ fn lower_typed(ctx: &mut Context<'_>, family: Family, facets: &Facets, node: &No
                 null: allowed.then(|| node.at.clone()),
             };
         }
-        Family::Boolean => scalar(facets, "boolean", Value::is_boolean),
+        Family::Boolean => lower_boolean(facets),
         Family::String => lower_string(facets),
-        Family::Number => {
-            let mut map = Map::new();
-            if numbers::write(ctx, facets, &mut map) {
-                Form::Node(Value::Object(map))
-            } else {
-                Form::Nothing
-            }
-        }
+        Family::Number => numbers::lower_number(ctx, facets),
         Family::Array => lower_array(ctx, facets),
         Family::Object => lower_object(ctx, facets),
     };
@@ -198,31 +219,31 @@ fn lower_typed(ctx: &mut Context<'_>, family: Family, facets: &Facets, node: &No
 /// Writes the node's metadata on a written node.
 pub(super) fn with_meta(ctx: &mut Context<'_>, form: Form, node: &Node) -> Form {
     match form {
-        Form::Node(mut value) => {
-            meta::write(ctx, &mut value, &node.meta);
-            Form::Node(value)
+        Form::Node(mut written) => {
+            meta::write(ctx, &mut written, &node.meta);
+            Form::Node(written)
         }
         other => other,
     }
 }
 
-/// A boolean node: `type` and the allowed values of that type.
-fn scalar(facets: &Facets, type_name: &str, of_type: fn(&Value) -> bool) -> Form {
-    let mut map = Map::new();
-    map.insert("type".to_owned(), Value::from(type_name));
-    if let Some(values) = &facets.enum_values {
-        let allowed: Vec<Value> = values
-            .value
-            .iter()
-            .filter(|v| of_type(v))
-            .cloned()
-            .collect();
-        if allowed.is_empty() {
-            return Form::Nothing;
-        }
-        map.insert("enum".to_owned(), Value::Array(allowed));
+/// The allowed values of one type, picked from an `enum` of any types:
+/// `None` without `enum`, `Some(None)` when none of them has the type.
+fn allowed<T>(facets: &Facets, of_type: impl Fn(&Value) -> Option<T>) -> Option<Option<Vec<T>>> {
+    let values = facets.enum_values.as_ref()?;
+    let allowed: Vec<T> = values.value.iter().filter_map(of_type).collect();
+    Some((!allowed.is_empty()).then_some(allowed))
+}
+
+/// A boolean node: the allowed booleans.
+fn lower_boolean(facets: &Facets) -> Form {
+    let mut node = BooleanNode::default();
+    match allowed(facets, Value::as_bool) {
+        Some(None) => return Form::Nothing,
+        Some(values) => node.enum_values = values,
+        None => {}
     }
-    Form::Node(Value::Object(map))
+    Form::Node(node.into())
 }
 
 fn lower_string(facets: &Facets) -> Form {
@@ -231,17 +252,33 @@ fn lower_string(facets: &Facets) -> Form {
             return Form::Nothing;
         }
     }
-    let Form::Node(Value::Object(mut map)) = scalar(facets, "string", Value::is_string) else {
-        return Form::Nothing;
-    };
-    if let Some(min) = facets.min_length {
-        map.insert("minLength".to_owned(), Value::from(min));
+    let mut node = StringNode::default();
+    match allowed(facets, |v| v.as_str().map(str::to_owned)) {
+        Some(None) => return Form::Nothing,
+        Some(values) => node.enum_values = values,
+        None => {}
     }
-    if let Some(max) = facets.max_length {
-        map.insert("maxLength".to_owned(), Value::from(max));
-    }
+    node.min_length = facets.min_length;
+    node.max_length = facets.max_length;
     if let Some(pattern) = &facets.pattern {
-        map.insert("pattern".to_owned(), Value::from(pattern.value.clone()));
+        // `read/facets.rs` keeps only a `pattern` that compiles.
+        node.pattern =
+            Some(Pattern::new(&pattern.value).expect("a pattern that was read compiles"));
     }
-    Form::Node(Value::Object(map))
+    Form::Node(node.into())
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use serde_json::{json, Value};
+
+    use crate::schema::SchemaNode;
+
+    /// The subset node written as `node`, as the gatekeeper reads it.
+    pub(in crate::convert) fn parsed(node: &Value) -> SchemaNode {
+        let root = json!({"type": "object", "properties": {"v": node}});
+        let (root, diagnostics) = crate::parse::parse_root(&root, None);
+        let root = root.unwrap_or_else(|| panic!("{node} is a subset node: {diagnostics:?}"));
+        root.property_node("v").expect("the property").clone()
+    }
 }

@@ -4,11 +4,11 @@
 //! cannot hold two (two `pattern`s, two tuples), it keeps the first and
 //! records that the other was dropped.
 
-use super::context::Context;
-use super::facets::restrict_enum;
-use super::numbers::{restrict_maximum, restrict_minimum};
-use super::shape::{Facets, Family, Kind, Node, PropertyEntry, Union};
 use crate::change::ChangeCode;
+use crate::convert::context::Context;
+use crate::convert::read::facets::restrict_enum;
+use crate::convert::read::numbers::{restrict_maximum, restrict_minimum};
+use crate::convert::shape::{Facets, Family, Kind, Node, PropertyEntry, Union};
 
 /// The node that accepts what both `a` and `b` accept. `a`'s metadata and
 /// pointer win.
@@ -150,7 +150,7 @@ fn min_of(a: Option<u64>, b: Option<u64>) -> Option<u64> {
 }
 
 /// The node restricted to objects.
-pub(super) fn objects_of(ctx: &mut Context<'_>, node: Node) -> Node {
+pub(in crate::convert) fn objects_of(ctx: &mut Context<'_>, node: Node) -> Node {
     let at = node.at.clone();
     intersect(
         ctx,

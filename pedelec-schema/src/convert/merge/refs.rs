@@ -5,11 +5,11 @@
 
 use serde_json::Value;
 
-use super::context::{Context, MAX_RECURSION};
-use super::error::ConvertErrorCode;
-use super::read::read;
-use super::shape::Node;
+use super::read_node;
 use crate::change::ChangeCode;
+use crate::convert::context::{Context, MAX_RECURSION};
+use crate::convert::error::ConvertErrorCode;
+use crate::convert::shape::Node;
 use crate::message::Described;
 
 /// The node `$ref` (found at `at`) stands for.
@@ -63,7 +63,7 @@ pub(super) fn follow(ctx: &mut Context<'_>, reference: &Value, at: &str) -> Node
         format!("`$ref: \"{reference}\"` was written inline"),
     );
     ctx.ref_stack.push(pointer.clone());
-    let node = read(ctx, value, &pointer);
+    let node = read_node(ctx, value, &pointer);
     ctx.ref_stack.pop();
     node
 }

@@ -1,83 +1,14 @@
-//! Arrays: `items` in both of its forms, tuples (`prefixItems`, or `items`
-//! as an array with `additionalItems`), and writing them as the subset's
-//! one `items` node.
+//! Writing arrays as the subset's one `items` node: a tuple's positions
+//! joined into one.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use super::context::Context;
-use super::facets::not_a_schema;
 use super::join::join_all;
-use super::lower::{lower, Form, Lowered};
-use super::read::read;
-use super::shape::{Facets, Node, Tuple};
+use super::{lower, Form, Lowered};
 use crate::change::ChangeCode;
-use crate::message::Described;
-use crate::pointer;
-
-/// Reads `items`, `prefixItems` and `additionalItems` into `facets`.
-pub(super) fn read_items(
-    ctx: &mut Context<'_>,
-    facets: &mut Facets,
-    map: &Map<String, Value>,
-    at: &str,
-    applies: bool,
-) {
-    if !applies {
-        return;
-    }
-    let items = map.get("items");
-    if let Some(prefix) = map.get("prefixItems") {
-        let here = pointer::join(at, "prefixItems");
-        let rest = items.map(|items| Box::new(read(ctx, items, &pointer::join(at, "items"))));
-        facets.tuple = positions(ctx, prefix, &here).map(|positions| Tuple {
-            positions,
-            rest,
-            at: here,
-        });
-    } else if let Some(Value::Array(_)) = items {
-        let here = pointer::join(at, "items");
-        let rest = map
-            .get("additionalItems")
-            .map(|rest| Box::new(read(ctx, rest, &pointer::join(at, "additionalItems"))));
-        facets.tuple = positions(ctx, items.expect("checked"), &here).map(|positions| Tuple {
-            positions,
-            rest,
-            at: here,
-        });
-        return;
-    } else if let Some(items) = items {
-        facets.items = Some(Box::new(read(ctx, items, &pointer::join(at, "items"))));
-    }
-    if map.contains_key("additionalItems") {
-        ctx.note(
-            ChangeCode::NoOpConstraintDropped,
-            &pointer::join(at, "additionalItems"),
-            "`additionalItems` was dropped: it applies only after an array-form `items`",
-        );
-    }
-}
-
-fn positions(ctx: &mut Context<'_>, value: &Value, at: &str) -> Option<Vec<Node>> {
-    let Value::Array(nodes) = value else {
-        not_a_schema(
-            ctx,
-            at,
-            format!("expected an array of schemas, found {}", Described(value)),
-        );
-        return None;
-    };
-    Some(
-        nodes
-            .iter()
-            .enumerate()
-            .map(|(index, node)| {
-                let mut here = at.to_owned();
-                pointer::push_index(&mut here, index);
-                read(ctx, node, &here)
-            })
-            .collect(),
-    )
-}
+use crate::convert::context::Context;
+use crate::convert::shape::{Facets, Node, Tuple};
+use crate::schema::ArrayNode;
 
 /// Writes an array node; [`Form::Nothing`] when no array can pass.
 pub(super) fn lower_array(ctx: &mut Context<'_>, facets: &Facets) -> Form {
@@ -117,19 +48,11 @@ pub(super) fn lower_array(ctx: &mut Context<'_>, facets: &Facets) -> Form {
             return Form::Nothing;
         }
     }
-    let mut map = Map::new();
-    map.insert("type".to_owned(), Value::from("array"));
-    map.insert("items".to_owned(), items);
-    if let Some(min) = facets.min_items {
-        map.insert("minItems".to_owned(), Value::from(min));
-    }
-    if let Some(max) = max_items {
-        map.insert("maxItems".to_owned(), Value::from(max));
-    }
-    if facets.unique_items {
-        map.insert("uniqueItems".to_owned(), Value::Bool(true));
-    }
-    Form::Node(Value::Object(map))
+    let mut array = ArrayNode::new(items);
+    array.min_items = facets.min_items;
+    array.max_items = max_items;
+    array.unique_items = facets.unique_items;
+    Form::Node(array.into())
 }
 
 /// The elements' node, without the `null` the subset cannot write.

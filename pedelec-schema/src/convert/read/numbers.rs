@@ -1,22 +1,18 @@
-//! Numbers: bounds (inclusive, exclusive in draft 4's boolean form and in
-//! later drafts' numeric form), integer `format`s, and writing them as the
-//! subset's inclusive `minimum`/`maximum`.
-//!
-//! Exclusive bounds on an integer node become the next integer inside,
-//! exactly, whatever the number's representation; where no exact step
-//! exists (a float bound beyond 2^53, where floats are more than 1 apart)
-//! the bound is kept inclusive and the change says it widens.
+//! Reading numbers: bounds (inclusive, exclusive in draft 4's boolean
+//! form and in later drafts' numeric form) and integer `format`s, and
+//! keeping the tighter of two bounds. `lower/numbers.rs` writes them as
+//! the subset's inclusive `minimum`/`maximum`.
 
 use std::cmp::Ordering;
 
 use serde_json::{Map, Number, Value};
 
-use super::context::Context;
 use super::facets::not_a_schema;
-use super::shape::{Bound, Facets, Family};
 use crate::change::ChangeCode;
+use crate::convert::context::Context;
+use crate::convert::shape::{Bound, Facets, Family};
 use crate::message::Described;
-use crate::numeric::{self, Num};
+use crate::numeric;
 use crate::pointer;
 
 /// The integer `format`s with a range, as schemars and OpenAPI write them.
@@ -50,7 +46,7 @@ pub(super) fn format_family(format: &str) -> Family {
 
 /// `value` as a JSON number, if one holds it exactly: an `i64`, a `u64`,
 /// or a float (2^64 is one).
-fn integer_number(value: i128) -> Option<Number> {
+pub(in crate::convert) fn integer_number(value: i128) -> Option<Number> {
     if let Ok(small) = i64::try_from(value) {
         return Some(Number::from(small));
     }
@@ -178,7 +174,7 @@ pub(super) fn apply_boolean_exclusives(
 }
 
 /// Keeps the greater of two lower bounds (the exclusive one when equal).
-pub(super) fn restrict_minimum(facets: &mut Facets, new: Bound) {
+pub(in crate::convert) fn restrict_minimum(facets: &mut Facets, new: Bound) {
     facets.minimum = Some(match facets.minimum.take() {
         None => new,
         Some(old) => tighter(old, new, Ordering::Greater),
@@ -186,7 +182,7 @@ pub(super) fn restrict_minimum(facets: &mut Facets, new: Bound) {
 }
 
 /// Keeps the lesser of two upper bounds (the exclusive one when equal).
-pub(super) fn restrict_maximum(facets: &mut Facets, new: Bound) {
+pub(in crate::convert) fn restrict_maximum(facets: &mut Facets, new: Bound) {
     facets.maximum = Some(match facets.maximum.take() {
         None => new,
         Some(old) => tighter(old, new, Ordering::Less),
@@ -202,127 +198,9 @@ fn tighter(old: Bound, new: Bound, wins: Ordering) -> Bound {
     }
 }
 
-/// Writes the number facets on `map`; `false` when no number can pass.
-pub(super) fn write(ctx: &mut Context<'_>, facets: &Facets, map: &mut Map<String, Value>) -> bool {
-    let integer = facets.integer;
-    map.insert(
-        "type".to_owned(),
-        Value::from(if integer { "integer" } else { "number" }),
-    );
-    let minimum = facets
-        .minimum
-        .as_ref()
-        .map(|b| inclusive(ctx, b, integer, true));
-    let maximum = facets
-        .maximum
-        .as_ref()
-        .map(|b| inclusive(ctx, b, integer, false));
-    if let (Some(low), Some(high)) = (&minimum, &maximum) {
-        if numeric::compare(low, high) == Ordering::Greater {
-            return false;
-        }
-    }
-    if let Some(values) = &facets.enum_values {
-        let numbers: Vec<Value> = values
-            .value
-            .iter()
-            .filter(|v| {
-                v.as_number()
-                    .is_some_and(|n| !integer || numeric::is_integer(n))
-            })
-            .cloned()
-            .collect();
-        if numbers.is_empty() {
-            return false;
-        }
-        map.insert("enum".to_owned(), Value::Array(numbers));
-    }
-    if let Some(low) = minimum {
-        map.insert("minimum".to_owned(), Value::Number(low));
-    }
-    if let Some(high) = maximum {
-        map.insert("maximum".to_owned(), Value::Number(high));
-    }
-    true
-}
-
-/// The inclusive form of a bound.
-fn inclusive(ctx: &mut Context<'_>, bound: &Bound, integer: bool, lower: bool) -> Number {
-    if !bound.exclusive {
-        return bound.value.clone();
-    }
-    let keyword = if lower { "minimum" } else { "maximum" };
-    if integer {
-        if let Some(step) = next_integer(&bound.value, lower) {
-            ctx.note(
-                ChangeCode::ExclusiveBoundOnInteger,
-                &bound.at,
-                format!(
-                    "the exclusive bound {} became `{keyword}: {step}`, the nearest integer \
-                     inside it",
-                    bound.value
-                ),
-            );
-            return step;
-        }
-    }
-    ctx.note(
-        ChangeCode::ExclusiveBoundMadeInclusive,
-        &bound.at,
-        format!(
-            "the exclusive bound {value} became `{keyword}: {value}`: the handler must refuse \
-             {value} itself",
-            value = bound.value
-        ),
-    );
-    bound.value.clone()
-}
-
-/// The least integer above `value` (`lower`) or the greatest below it, if
-/// it can be written exactly.
-fn next_integer(value: &Number, lower: bool) -> Option<Number> {
-    const EXACT: f64 = 9_007_199_254_740_992.0;
-    match Num::of(value) {
-        Num::Int(int) => integer_number(if lower { int + 1 } else { int - 1 }),
-        // A float with a fraction part is below 2^52: its neighbours are exact.
-        Num::Float(float) if float.fract() != 0.0 => {
-            integer_number((if lower { float.ceil() } else { float.floor() }) as i128)
-        }
-        Num::Float(float) if float.abs() < EXACT => {
-            integer_number((if lower { float + 1.0 } else { float - 1.0 }) as i128)
-        }
-        Num::Float(_) => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
-
-    fn n(value: Value) -> Number {
-        value.as_number().cloned().unwrap()
-    }
-
-    #[test]
-    fn exclusive_integer_bounds_step_exactly() {
-        assert_eq!(next_integer(&n(json!(0)), true), Some(n(json!(1))));
-        assert_eq!(next_integer(&n(json!(10)), false), Some(n(json!(9))));
-        assert_eq!(next_integer(&n(json!(0.5)), true), Some(n(json!(1))));
-        assert_eq!(next_integer(&n(json!(-0.5)), false), Some(n(json!(-1))));
-        assert_eq!(next_integer(&n(json!(2.0)), true), Some(n(json!(3))));
-        assert_eq!(
-            next_integer(&n(json!(u64::MAX)), false),
-            Some(n(json!(u64::MAX - 1)))
-        );
-        assert_eq!(
-            next_integer(&n(json!(u64::MAX)), true),
-            Some(n(json!(18_446_744_073_709_551_616.0)))
-        );
-        assert_eq!(next_integer(&n(json!(1e300)), true), None);
-        // -2^63 - 1 has no exact JSON number: no step, the bound widens.
-        assert_eq!(next_integer(&n(json!(i64::MIN)), false), None);
-    }
 
     #[test]
     fn integer_formats_name_their_family() {

@@ -6,18 +6,18 @@
 //! branches are left out and reported to the node's holder; a union with a
 //! branch that accepts anything cannot be written.
 
-use serde_json::{json, Value};
-
-use super::context::Context;
-use super::lower::{lower, with_meta, Form, Lowered};
-use super::overlap::{disjoint, subsumes};
-use super::shape::{Family, Kind, Node, Origin, Union};
+use super::contains::subsumes;
+use super::{lower, with_meta, Form, Lowered};
 use crate::change::ChangeCode;
+use crate::convert::context::Context;
+use crate::convert::shape::{Family, Kind, Node, Origin, Union};
+use crate::schema::{OneOfNode, SchemaNode};
+use crate::validate::disjoint;
 
 /// Lowers the union node `node`.
 pub(super) fn lower_union(ctx: &mut Context<'_>, union: &Union, node: &Node) -> Lowered {
     let mut null = None;
-    let mut kept: Vec<(Value, &Node)> = Vec::new();
+    let mut kept: Vec<(SchemaNode, &Node)> = Vec::new();
     let mut removed = false;
     let mut anything: Option<Option<String>> = None;
     let mut widened = Vec::new();
@@ -74,8 +74,8 @@ pub(super) fn lower_union(ctx: &mut Context<'_>, union: &Union, node: &Node) -> 
         let (value, _) = kept.pop().expect("one branch");
         with_meta(ctx, Form::Node(value), node)
     } else {
-        let branches: Vec<Value> = kept.into_iter().map(|(value, _)| value).collect();
-        with_meta(ctx, Form::Node(json!({ "oneOf": branches })), node)
+        let branches = kept.into_iter().map(|(value, _)| value);
+        with_meta(ctx, Form::Node(OneOfNode::new(branches).into()), node)
     };
     Lowered { form, null }
 }
@@ -85,13 +85,13 @@ pub(super) fn lower_union(ctx: &mut Context<'_>, union: &Union, node: &Node) -> 
 fn note_widened_branches(
     ctx: &mut Context<'_>,
     union: &Union,
-    kept: &[(Value, &Node)],
+    kept: &[(SchemaNode, &Node)],
     widened: &[&str],
 ) {
     let mut overlapping = Vec::new();
     for (i, (a, a_node)) in kept.iter().enumerate() {
         for (b, b_node) in &kept[i + 1..] {
-            let may_take = |from: &Node, wider: &Value, wider_node: &Node| {
+            let may_take = |from: &Node, wider: &SchemaNode, wider_node: &Node| {
                 widened.contains(&wider_node.at.as_str()) && !closed_apart(from, wider)
             };
             let touched = may_take(a_node, b, b_node) || may_take(b_node, a, a_node);
@@ -116,17 +116,16 @@ fn note_widened_branches(
 /// Whether no value the source branch `from` accepted can pass `wider`:
 /// `from` was a closed object (`additionalProperties: false`), and
 /// `wider` requires a property `from` did not allow.
-fn closed_apart(from: &Node, wider: &Value) -> bool {
-    let Kind::Typed(Family::Object, facets) = &from.kind else {
+fn closed_apart(from: &Node, wider: &SchemaNode) -> bool {
+    let (Kind::Typed(Family::Object, facets), SchemaNode::Object(wider)) = (&from.kind, wider)
+    else {
         return false;
     };
     facets.closed
-        && wider["required"].as_array().is_some_and(|names| {
-            names
-                .iter()
-                .filter_map(Value::as_str)
-                .any(|name| facets.property(name).is_none())
-        })
+        && wider
+            .required
+            .iter()
+            .any(|name| facets.property(name).is_none())
 }
 
 /// What a union with a branch that accepts anything is: anything (exact
@@ -145,7 +144,7 @@ fn anything_form(origin: Origin, lost: Option<String>) -> Option<String> {
 
 /// Drops each branch that another branch contains (the earliest of equal
 /// branches stays).
-fn drop_subsumed(ctx: &mut Context<'_>, kept: &mut Vec<(Value, &Node)>) {
+fn drop_subsumed(ctx: &mut Context<'_>, kept: &mut Vec<(SchemaNode, &Node)>) {
     let mut index = 0;
     while index < kept.len() {
         let contained = (0..kept.len()).any(|other| {
@@ -167,19 +166,14 @@ fn drop_subsumed(ctx: &mut Context<'_>, kept: &mut Vec<(Value, &Node)>) {
 }
 
 /// Records what became of an `anyOf` or a `type` array.
-fn note_union(ctx: &mut Context<'_>, union: &Union, kept: &[(Value, &Node)]) {
+fn note_union(ctx: &mut Context<'_>, union: &Union, kept: &[(SchemaNode, &Node)]) {
     match union.origin {
         Origin::OneOf | Origin::Split => {}
         Origin::Types => {
             let typed = union
                 .branches
                 .iter()
-                .filter(|b| {
-                    !matches!(
-                        b.kind,
-                        super::shape::Kind::Typed(super::shape::Family::Null, _)
-                    )
-                })
+                .filter(|b| !matches!(b.kind, Kind::Typed(Family::Null, _)))
                 .count();
             if typed > 1 {
                 let message = if kept.len() > 1 {
@@ -194,7 +188,7 @@ fn note_union(ctx: &mut Context<'_>, union: &Union, kept: &[(Value, &Node)]) {
     }
 }
 
-fn note_any_of(ctx: &mut Context<'_>, union: &Union, kept: &[(Value, &Node)]) {
+fn note_any_of(ctx: &mut Context<'_>, union: &Union, kept: &[(SchemaNode, &Node)]) {
     if kept.len() == 1 {
         ctx.note(
             ChangeCode::AnyOfToOneOf,

@@ -2,19 +2,18 @@
 //! (tool arguments are always an object); a union of object shapes becomes
 //! the one object node that accepts each of them.
 
-use serde_json::Value;
-
-use super::context::Context;
-use super::error::ConvertErrorCode;
-use super::intersect::objects_of;
 use super::join::join_all;
-use super::lower::{lower, with_meta, Form};
-use super::shape::{Family, Kind, Node};
+use super::{lower, with_meta, Form};
 use crate::change::ChangeCode;
+use crate::convert::context::Context;
+use crate::convert::error::ConvertErrorCode;
+use crate::convert::merge::intersect::objects_of;
+use crate::convert::shape::{Family, Kind, Node};
+use crate::schema::{ObjectNode, SchemaNode};
 
 /// The root node of the subset for the source root `node`, or `None` (with
 /// the reason recorded) when it accepts no object.
-pub(super) fn lower_root(ctx: &mut Context<'_>, node: Node) -> Option<Value> {
+pub(in crate::convert) fn lower_root(ctx: &mut Context<'_>, node: Node) -> Option<ObjectNode> {
     if accepts_other_than_objects(&node) {
         ctx.note(
             ChangeCode::RootMadeObject,
@@ -44,7 +43,7 @@ pub(super) fn lower_root(ctx: &mut Context<'_>, node: Node) -> Option<Value> {
             shapes
         }
         _ => match lower(ctx, &objects).form {
-            Form::Node(shape) => return Some(shape),
+            Form::Node(shape) => return object_root(ctx, shape),
             _ => Vec::new(),
         },
     };
@@ -57,8 +56,29 @@ pub(super) fn lower_root(ctx: &mut Context<'_>, node: Node) -> Option<Value> {
         return None;
     };
     match with_meta(ctx, Form::Node(joined), &objects) {
-        Form::Node(root) => Some(root),
+        Form::Node(root) => object_root(ctx, root),
         _ => None,
+    }
+}
+
+/// The root as an object node. Lowering restricted it to objects, so it
+/// is one; anything else is a bug, reported as the gatekeeper's refusal
+/// would be.
+fn object_root(ctx: &mut Context<'_>, root: SchemaNode) -> Option<ObjectNode> {
+    match root {
+        SchemaNode::Object(root) => Some(root),
+        other => {
+            ctx.fail(
+                ConvertErrorCode::Rejected,
+                "",
+                format!(
+                    "the converted root is a {} node, not an object node: a bug in the \
+                     converter; please report it with the source schema",
+                    other.kind()
+                ),
+            );
+            None
+        }
     }
 }
 
