@@ -162,6 +162,40 @@ fn any_of_becomes_one_of_exactly_when_branches_cannot_overlap() {
         .contains("`/properties/x/anyOf/0` and `/properties/x/anyOf/1`"));
 }
 
+/// Convert asks the model's disjointness (`validate/disjoint.rs`), the
+/// one lint and the export ask too. Where convert's own check on JSON
+/// answered otherwise, the model's answer holds: a tag that only one
+/// branch requires, with a value the other's tag cannot take, tells them
+/// apart (it was `any_of_overlap_to_one_of`); an `enum` that decides
+/// nothing leaves the branches overlapping, whatever their lengths say.
+#[test]
+fn branches_are_told_apart_by_the_models_disjointness() {
+    let kind = |tag: &str| json!({"type": "string", "enum": [tag]});
+    let required =
+        json!({"type": "object", "properties": {"kind": kind("a")}, "required": ["kind"]});
+    let optional = json!({"type": "object", "properties": {"kind": kind("b")}});
+    let told_apart = converted(with_x(json!({"anyOf": [required, optional]}), true));
+    assert_eq!(
+        changes(&told_apart),
+        [("/properties/x/anyOf", "any_of_to_one_of")],
+        "{:?}",
+        told_apart.changes
+    );
+
+    let same_words =
+        |length: &str, bound: u64| json!({"type": "string", "enum": ["x", "yy"], length: bound});
+    let overlapping = converted(with_x(
+        json!({"anyOf": [same_words("maxLength", 1), same_words("minLength", 2)]}),
+        true,
+    ));
+    assert_eq!(
+        changes(&overlapping),
+        [("/properties/x/anyOf", "any_of_overlap_to_one_of")],
+        "{:?}",
+        overlapping.changes
+    );
+}
+
 #[test]
 fn a_one_of_branch_that_widens_may_narrow_the_one_of() {
     let result = converted(with_x(

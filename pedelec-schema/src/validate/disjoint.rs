@@ -108,8 +108,8 @@ mod tests {
     use super::*;
     use crate::schema::SchemaNode as N;
 
-    /// On nodes built in code; the comments say where convert's check on
-    /// JSON (`convert/overlap.rs`) answers otherwise.
+    /// On nodes built in code. Lint, the export and convert's union
+    /// lowering all ask this one check.
     #[test]
     fn disjointness_on_the_model() {
         assert!(disjoint(&N::string().into(), &N::integer().into()));
