@@ -145,6 +145,21 @@ mod tests {
         assert_eq!(normalized(schema, neither.clone()), neither);
     }
 
+    /// The first branch that accepts the value as it normalized it takes
+    /// it, even where another branch accepts that value too.
+    #[test]
+    fn the_first_branch_that_accepts_its_normalized_value_takes_it() {
+        let schema = json!({"type": "object", "properties": {"v": {"oneOf": [
+            {"type": "object", "properties": {"a": {"type": "string"}}},
+            {"type": "object", "properties": {"b": {"type": "integer"}}}
+        ]}}});
+        // Branch 0 makes `{}`, which branch 1 accepts too.
+        assert_eq!(
+            normalized(schema, json!({"v": {"a": null}})),
+            json!({"v": {}})
+        );
+    }
+
     #[test]
     fn other_profiles_leave_arguments_alone() {
         let schema = ToolArgsSchema::from_value(

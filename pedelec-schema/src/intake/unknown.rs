@@ -258,4 +258,20 @@ mod tests {
         );
         assert_eq!(error.keyword(), "properties");
     }
+
+    /// Two branches accept the value: the `oneOf` refuses it, and the walk
+    /// does not guess which branch's names count.
+    #[test]
+    fn a_value_two_branches_accept_has_no_unknown_properties() {
+        let schema = schema(json!({"type": "object", "properties": {"v": {"oneOf": [
+            {"type": "object", "properties": {"a": {"type": "string"}}},
+            {"type": "object", "properties": {"b": {"type": "string"}}}
+        ]}}}));
+        assert!(schema
+            .unknown_properties(&json!({"v": {"c": 1}}))
+            .is_empty());
+        let one = schema.unknown_properties(&json!({"v": {"a": 1, "c": 1}}));
+        let paths: Vec<_> = one.iter().map(UnknownProperty::path).collect();
+        assert_eq!(paths, ["/v/a", "/v/c"], "branch 1 alone accepts it");
+    }
 }

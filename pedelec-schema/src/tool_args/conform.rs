@@ -150,4 +150,16 @@ mod tests {
         let value = conformed(schema, json!({"v": {"A": 1.0, "extra": true}, "other": 1}));
         assert_eq!(value, json!({"v": {"A": 1}}));
     }
+
+    /// Validation proves one branch accepts the value; for a value two
+    /// branches accept (which `deserialize` never gets), the first leads.
+    #[test]
+    fn a_value_two_branches_accept_follows_the_first() {
+        let schema = json!({"type": "object", "properties": {"v": {"oneOf": [
+            {"type": "object", "properties": {"A": {"type": "integer"}}},
+            {"type": "object", "properties": {"B": {"type": "string"}}}
+        ]}}});
+        let value = conformed(schema, json!({"v": {"A": 1.0, "C": true}}));
+        assert_eq!(value, json!({"v": {"A": 1}}));
+    }
 }

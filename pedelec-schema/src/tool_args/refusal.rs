@@ -224,3 +224,42 @@ fn items<'n>(node: &'n SchemaNode, schema_pointer: &mut String) -> Option<&'n Sc
     pointer::push(schema_pointer, "items");
     Some(&array.items)
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{json, Value};
+
+    use super::matching_branch;
+    use crate::tool_args_schema::ToolArgsSchema;
+
+    /// The schema pointer `matching_branch` reaches from the `oneOf` at
+    /// `/properties/v`, for `value`.
+    fn reached(one_of: Value, value: Value) -> String {
+        let schema =
+            ToolArgsSchema::from_value(&json!({"type": "object", "properties": {"v": one_of}}))
+                .unwrap();
+        let node = schema.root().property_node("v").unwrap();
+        let mut pointer = String::new();
+        matching_branch(node, Some(&value), &mut pointer);
+        pointer
+    }
+
+    #[test]
+    fn the_branch_that_accepts_the_value_leads_on_through_nested_one_ofs() {
+        let one_of = json!({"oneOf": [
+            {"type": "string"},
+            {"oneOf": [{"type": "integer"}, {"type": "boolean"}]}
+        ]});
+        assert_eq!(reached(one_of.clone(), json!("x")), "/oneOf/0");
+        assert_eq!(reached(one_of.clone(), json!(true)), "/oneOf/1/oneOf/1");
+        assert_eq!(reached(one_of, json!(null)), "", "no branch: the oneOf");
+    }
+
+    /// Validation proves one branch accepts the value; for a value two
+    /// branches accept, the first is taken.
+    #[test]
+    fn a_value_two_branches_accept_goes_to_the_first() {
+        let one_of = json!({"oneOf": [{"type": "number"}, {"type": "integer"}]});
+        assert_eq!(reached(one_of, json!(1)), "/oneOf/0");
+    }
+}
