@@ -396,9 +396,10 @@ impl ToolArgsSchema {
     /// For [`Profile::OpenAiStrict`], whose export makes every optional
     /// property required and nullable, an optional property whose value is
     /// `null` is removed: at every depth, following the schema through
-    /// objects, arrays and `oneOf` branches. Under a `oneOf`, the value
-    /// belongs to the first branch that accepts it once normalized by that
-    /// branch; when no branch does, the value is left as it came, and
+    /// objects, arrays and `oneOf` branches. Under a `oneOf`, each branch
+    /// normalizes the value in turn, and the value belongs to the first
+    /// branch that owns what it made: that branch accepts it, and no other
+    /// does. When no branch does, the value is left as it came, and
     /// `validate` reports it. Nothing else is touched: a `null` for a
     /// required property, or for a property the schema does not name, stays
     /// (and `validate` refuses the first), and no `default` is ever filled

@@ -288,9 +288,10 @@ fn type_mismatch<S: Sink>(
     false
 }
 
-/// Whether `node` accepts `value`: the one answer to that question outside
-/// a [`Validator`] kept for many values (for `normalize`, `from_args` and
-/// convert's probe).
+/// Whether `node` accepts `value`, compiling `node` for the one question:
+/// for nodes that no [`Validator`] holds (convert's probe, whose nodes are
+/// being built). Walks of a built schema ask its own compiled rules
+/// (`compiled.rs`).
 pub(crate) fn node_accepts(node: &SchemaNode, value: &Value) -> bool {
     Validator::of(node).accepts(value)
 }
