@@ -17,7 +17,7 @@ use crate::intake::{self, UnknownProperty};
 use crate::parse;
 use crate::schema::{ObjectNode, SchemaNode};
 use crate::tool_args::ArgsError;
-use crate::validate::{self, ValidationErrors, Validator};
+use crate::validate::{self, CompiledObject, ValidationErrors, Validator};
 
 /// A root schema that is inside the subset: an object node whose every
 /// keyword, bound, `required` name and `pattern` has been checked.
@@ -107,6 +107,12 @@ impl ToolArgsSchema {
     /// The root compiled for validation.
     pub(crate) fn validator(&self) -> &Validator {
         &self.validator
+    }
+
+    /// The root and its compiled rule, for the walks that follow the
+    /// schema down a value (`validate/compiled.rs`).
+    pub(crate) fn compiled(&self) -> CompiledObject<'_> {
+        CompiledObject::root(&self.root, &self.validator)
     }
 
     /// The root object node.
@@ -305,7 +311,7 @@ impl ToolArgsSchema {
     /// # Ok::<(), pedelec_schema::SchemaError>(())
     /// ```
     pub fn unknown_properties(&self, args: &Value) -> Vec<UnknownProperty> {
-        intake::unknown_properties(&self.root, args)
+        intake::unknown_properties(self.compiled(), args)
     }
 
     /// [`validate`](Self::validate), and unknown properties refused too:
@@ -390,9 +396,10 @@ impl ToolArgsSchema {
     /// For [`Profile::OpenAiStrict`], whose export makes every optional
     /// property required and nullable, an optional property whose value is
     /// `null` is removed: at every depth, following the schema through
-    /// objects, arrays and `oneOf` branches. Under a `oneOf`, the value
-    /// belongs to the first branch that accepts it once normalized by that
-    /// branch; when no branch does, the value is left as it came, and
+    /// objects, arrays and `oneOf` branches. Under a `oneOf`, each branch
+    /// normalizes the value in turn, and the value belongs to the first
+    /// branch that owns what it made: that branch accepts it, and no other
+    /// does. When no branch does, the value is left as it came, and
     /// `validate` reports it. Nothing else is touched: a `null` for a
     /// required property, or for a property the schema does not name, stays
     /// (and `validate` refuses the first), and no `default` is ever filled
@@ -415,6 +422,6 @@ impl ToolArgsSchema {
     /// # Ok::<(), pedelec_schema::SchemaError>(())
     /// ```
     pub fn normalize(&self, profile: Profile, args: &mut Value) {
-        export::normalize(&self.root, profile, args)
+        export::normalize(self.compiled(), profile, args)
     }
 }

@@ -282,6 +282,24 @@ fn under_one_of_only_a_single_branch_s_coercion_counts() {
     );
 }
 
+/// Coercion under a `oneOf` asks only whether the `oneOf` accepts a value:
+/// one it accepts stays, though another branch would coerce it; among the
+/// branches' coercions, the one it accepts is taken, and none where it
+/// accepts two different ones.
+#[test]
+fn under_one_of_coercion_asks_whether_the_one_of_accepts() {
+    let objects = with_v(json!({"oneOf": [
+        {"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]},
+        {"type": "object", "properties": {"m": {"type": "integer"}}, "required": ["m"]}
+    ]}));
+    // Branch 1 accepts it: left alone, though branch 0 would read "1".
+    unchanged(&objects, json!({"n": "1", "m": 2}));
+    assert_eq!(coerced(&objects, json!({"n": "1"})).0, json!({"n": 1}));
+    // Each branch's coercion gives a value the `oneOf` accepts, another
+    // one each: a guess, so no change.
+    unchanged(&objects, json!({"n": "1", "m": "2"}));
+}
+
 #[test]
 fn nothing_else_changes() {
     let schema = schema(json!({"type": "object", "properties": {

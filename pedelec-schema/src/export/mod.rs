@@ -183,8 +183,8 @@ use std::str::FromStr;
 use serde_json::Value;
 
 use crate::change::{Change, ChangeSeverity};
-use crate::schema::ObjectNode;
 use crate::tool_args_schema::ToolArgsSchema;
+use crate::validate::CompiledObject;
 
 pub use tool::{ExportedTool, ToolDefinition, ToolNameError};
 
@@ -305,7 +305,7 @@ pub(crate) fn export(schema: &ToolArgsSchema, profile: Profile) -> Exported {
 
 /// Undoes in `args` what the export for `profile` introduced:
 /// [`ToolArgsSchema::normalize`].
-pub(crate) fn normalize(root: &ObjectNode, profile: Profile, args: &mut Value) {
+pub(crate) fn normalize(root: CompiledObject<'_>, profile: Profile, args: &mut Value) {
     match profile {
         Profile::OpenAiStrict => normalize::nulls_of_optional_properties(root, args),
         Profile::Mcp | Profile::AnthropicStrict | Profile::Gemini => {}

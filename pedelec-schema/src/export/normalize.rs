@@ -3,68 +3,67 @@
 //! leaves a property out. Here each such `null` is removed again, following
 //! the schema, and nothing else is touched.
 //!
-//! Which branch of a `oneOf` a value belongs to is decided by the branches
-//! themselves: the first branch that accepts the value once that branch has
-//! normalized it. A value that the source `oneOf` accepts is matched by
-//! exactly one branch, and normalizing by any other branch cannot make that
-//! branch accept it (it would then accept the value itself, since the
-//! `null`s left over are of properties that branch does not name), so the
-//! rule finds the branch the value came from.
+//! The walk follows the schema through the rules it compiled
+//! (`validate/compiled.rs`). Which branch of a `oneOf` a value belongs to
+//! is the branch that owns it (`validate/choice.rs`) once normalized:
+//! each branch normalizes the value in turn, and the first whose result it
+//! owns - it accepts the result, and no other branch does - takes it. A
+//! value that the source `oneOf` accepts is owned by exactly one branch,
+//! and normalizing by any other branch cannot make that branch accept it
+//! (it would then accept the value itself, since the `null`s left over
+//! are of properties that branch does not name), so the rule finds the
+//! branch the value came from. Where no branch owns its own result, the
+//! value stays as it came, for `validate` to report.
 
 use serde_json::Value;
 
-use crate::schema::{ObjectNode, SchemaNode};
-use crate::validate::node_accepts;
+use crate::validate::{CompiledNode, CompiledObject, Kind};
 
 /// Removes the `null` of every optional property under `root`.
-pub(super) fn nulls_of_optional_properties(root: &ObjectNode, args: &mut Value) {
+pub(super) fn nulls_of_optional_properties(root: CompiledObject<'_>, args: &mut Value) {
     // The common case, a call that leaves nothing out, costs one scan.
     if contains_null(args) {
         object(root, args);
     }
 }
 
-fn node(node: &SchemaNode, value: &mut Value) {
-    match node {
-        SchemaNode::Object(object_node) => object(object_node, value),
-        SchemaNode::Array(array) => {
+fn node(node: CompiledNode<'_>, value: &mut Value) {
+    match node.kind() {
+        Kind::Object(object_node) => object(object_node, value),
+        Kind::Array(array) => {
             if let Value::Array(elements) = value {
                 for element in elements {
-                    self::node(&array.items, element);
+                    self::node(array.items(), element);
                 }
             }
         }
-        SchemaNode::OneOf(one_of) => {
+        Kind::OneOf(one_of) => {
             if !contains_null(value) {
                 return;
             }
-            for branch in &one_of.branches {
+            for (index, branch) in one_of.branches().enumerate() {
                 let mut candidate = value.clone();
                 self::node(branch, &mut candidate);
-                if node_accepts(branch, &candidate) {
+                if one_of.owner(&candidate) == Some(index) {
                     *value = candidate;
                     return;
                 }
             }
         }
-        SchemaNode::String(_)
-        | SchemaNode::Number(_)
-        | SchemaNode::Integer(_)
-        | SchemaNode::Boolean(_) => {}
+        Kind::String | Kind::Number | Kind::Integer | Kind::Boolean => {}
     }
 }
 
-fn object(node: &ObjectNode, value: &mut Value) {
+fn object(node: CompiledObject<'_>, value: &mut Value) {
     let Value::Object(map) = value else {
         return;
     };
-    for property in &node.properties {
-        let optional = !node.required.contains(&property.name);
-        match map.get_mut(&property.name) {
-            Some(Value::Null) if optional => {
-                map.remove(&property.name);
+    for property in node.properties() {
+        match map.get_mut(property.name) {
+            Some(Value::Null) if !property.required => {
+                map.remove(property.name);
             }
-            Some(inner) => self::node(&property.node, inner),
+            Some(inner) => self::node(property.node, inner),
             None => {}
         }
     }
@@ -143,6 +142,30 @@ mod tests {
         // No branch accepts it: left as it came, for `validate` to report.
         let neither = json!({"shape": {"kind": "hexagon", "r": null}});
         assert_eq!(normalized(schema, neither.clone()), neither);
+    }
+
+    /// A branch takes the value only if it owns the value as it normalized
+    /// it: not where another branch accepts that value too. (The first
+    /// branch that accepted its normalized value took it before the choice
+    /// was made in one place, `validate/choice.rs`: here `{}`, which the
+    /// `oneOf` refuses.)
+    #[test]
+    fn a_branch_takes_the_value_only_if_it_owns_its_normalized_value() {
+        let schema = json!({"type": "object", "properties": {"v": {"oneOf": [
+            {"type": "object", "properties": {"a": {"type": "string"}}},
+            {"type": "object", "properties": {"b": {"type": "integer"}}}
+        ]}}});
+        // Branch 0 makes `{}`, which branch 1 accepts too; branch 1 leaves
+        // the value as it is, and owns it (`a` is not its property).
+        assert_eq!(
+            normalized(schema.clone(), json!({"v": {"a": null}})),
+            json!({"v": {"a": null}})
+        );
+        // Branch 0 makes `{"b": "x"}`, which it alone accepts.
+        assert_eq!(
+            normalized(schema, json!({"v": {"a": null, "b": "x"}})),
+            json!({"v": {"b": "x"}})
+        );
     }
 
     #[test]

@@ -11,27 +11,27 @@
 
 use serde_json::Value;
 
-use super::Validators;
 use crate::change::{Change, ChangeCode};
 use crate::message::{Described, Quoted};
 use crate::numeric::is_integer;
-use crate::schema::{ArrayNode, ObjectNode, OneOfNode, SchemaNode};
+use crate::schema::SchemaNode;
 use crate::tool_args_schema::ToolArgsSchema;
+use crate::validate::{CompiledArray, CompiledNode, CompiledObject, CompiledOneOf, Kind};
 
 /// [`ToolArgsSchema::coerce`]: the walk, after a shortcut for valid
 /// values.
 pub(crate) fn coerce(schema: &ToolArgsSchema, args: &mut Value) -> Vec<Change> {
     // A value that validates has nothing to coerce; checking that first
-    // costs no allocation, where the walk would compile `oneOf`s.
+    // costs no allocation, where the walk clones values under `oneOf`s.
     if schema.is_valid(args) {
         return Vec::new();
     }
-    coerce_root(schema.root(), args)
+    coerce_root(schema.compiled(), args)
 }
 
 /// The walk behind [`ToolArgsSchema::coerce`], without its shortcut for
 /// valid values (the property tests call it directly).
-pub(crate) fn coerce_root(root: &ObjectNode, args: &mut Value) -> Vec<Change> {
+pub(crate) fn coerce_root(root: CompiledObject<'_>, args: &mut Value) -> Vec<Change> {
     let mut coercion = Coercion::default();
     coercion.object(root, args);
     coercion.changes
@@ -42,19 +42,18 @@ struct Coercion {
     /// The pointer of the value being looked at.
     at: String,
     changes: Vec<Change>,
-    validators: Validators,
 }
 
 impl Coercion {
-    fn node(&mut self, node: &SchemaNode, value: &mut Value) {
-        match node {
-            SchemaNode::Integer(_) => self.number(value, true),
-            SchemaNode::Number(_) => self.number(value, false),
-            SchemaNode::Boolean(_) => self.boolean(value),
-            SchemaNode::Array(array) => self.array(array, value),
-            SchemaNode::Object(object) => self.object(object, value),
-            SchemaNode::OneOf(one_of) => self.one_of(node, one_of, value),
-            SchemaNode::String(_) => {}
+    fn node(&mut self, node: CompiledNode<'_>, value: &mut Value) {
+        match node.kind() {
+            Kind::Integer => self.number(value, true),
+            Kind::Number => self.number(value, false),
+            Kind::Boolean => self.boolean(value),
+            Kind::Array(array) => self.array(array, value),
+            Kind::Object(object) => self.object(object, value),
+            Kind::OneOf(one_of) => self.one_of(one_of, value),
+            Kind::String => {}
         }
     }
 
@@ -86,7 +85,7 @@ impl Coercion {
         *value = Value::Bool(boolean);
     }
 
-    fn array(&mut self, array: &ArrayNode, value: &mut Value) {
+    fn array(&mut self, array: CompiledArray<'_>, value: &mut Value) {
         if let Some(Value::Array(items)) = json_text(value, Value::is_array) {
             let message = format!(
                 "read the string as the JSON array it holds ({} items)",
@@ -101,25 +100,25 @@ impl Coercion {
         for (index, item) in items.iter_mut().enumerate() {
             let parent = self.at.len();
             crate::pointer::push_index(&mut self.at, index);
-            self.node(&array.items, item);
+            self.node(array.items(), item);
             self.at.truncate(parent);
         }
     }
 
     /// A lone value under an array node: wrapped in a one-item array if it
     /// is, or coerces to, a value of the items' type.
-    fn wrap(&mut self, array: &ArrayNode, value: &mut Value) {
+    fn wrap(&mut self, array: CompiledArray<'_>, value: &mut Value) {
         let mut item = value.clone();
         let mark = self.changes.len();
         let parent = self.at.len();
         crate::pointer::push_index(&mut self.at, 0);
-        self.node(&array.items, &mut item);
+        self.node(array.items(), &mut item);
         // A value is wrapped once: `1` under an array of arrays stays `1`.
         let wrapped_twice = self.changes[mark..]
             .iter()
             .any(|change| change.code == ChangeCode::WrappedInArray && change.pointer == self.at);
         self.at.truncate(parent);
-        if wrapped_twice || !has_type_of(&array.items, &item) {
+        if wrapped_twice || !has_type_of(&array.node().items, &item) {
             self.changes.truncate(mark);
             return;
         }
@@ -130,7 +129,7 @@ impl Coercion {
         *value = Value::Array(vec![item]);
     }
 
-    fn object(&mut self, object: &ObjectNode, value: &mut Value) {
+    fn object(&mut self, object: CompiledObject<'_>, value: &mut Value) {
         if let Some(Value::Object(map)) = json_text(value, Value::is_object) {
             let message = format!(
                 "read the string as the JSON object it holds ({} properties)",
@@ -141,31 +140,30 @@ impl Coercion {
         }
         let Value::Object(map) = value else { return };
         // By name, the order of validation's errors.
-        let mut properties: Vec<_> = object.properties.iter().collect();
-        properties.sort_by(|a, b| a.name.cmp(&b.name));
-        for property in properties {
-            if let Some(present) = map.get_mut(&property.name) {
+        for property in object.properties() {
+            if let Some(present) = map.get_mut(property.name) {
                 let parent = self.at.len();
-                crate::pointer::push(&mut self.at, &property.name);
-                self.node(&property.node, present);
+                crate::pointer::push(&mut self.at, property.name);
+                self.node(property.node, present);
                 self.at.truncate(parent);
             }
         }
     }
 
     /// Coerces `value` only if exactly one value, among what each branch's
-    /// coercion makes of it, is one the `oneOf` accepts.
-    fn one_of(&mut self, node: &SchemaNode, one_of: &OneOfNode, value: &mut Value) {
-        if self.validators.accepts(node, value) {
+    /// coercion makes of it, is one the `oneOf` accepts: one that some
+    /// branch owns (`validate/choice.rs`).
+    fn one_of(&mut self, one_of: CompiledOneOf<'_>, value: &mut Value) {
+        if one_of.accepts(value) {
             return;
         }
         let mut found: Option<(Value, Vec<Change>)> = None;
-        for branch in &one_of.branches {
+        for branch in one_of.branches() {
             let mut candidate = value.clone();
             let mark = self.changes.len();
             self.node(branch, &mut candidate);
             let changes = self.changes.split_off(mark);
-            if changes.is_empty() || !self.validators.accepts(node, &candidate) {
+            if changes.is_empty() || !one_of.accepts(&candidate) {
                 continue;
             }
             match &found {

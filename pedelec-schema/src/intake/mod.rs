@@ -19,9 +19,11 @@
 //!   through [`CheckedWith`](crate::CheckedWith)'s type parameter.
 //!
 //! Both walks follow the schema as validation does, so they never recurse
-//! deeper than the schema. Where a `oneOf` stands, they follow the one
-//! branch that decides the value; the validators of those nodes are
-//! compiled once per call ([`Validators`]).
+//! deeper than the schema, and through the rules it compiled once
+//! (`validate/compiled.rs`), so they compile nothing. Where a `oneOf`
+//! stands, they ask which branch owns the value (`validate/choice.rs`):
+//! the unknown-properties walk follows the owner, coercion asks whether
+//! there is one.
 //!
 //! Nothing here is on by default: plain validation, `from_args` and
 //! [`Checked`](crate::Checked) keep the subset's meaning exactly.
@@ -31,50 +33,7 @@ mod policy;
 mod suggest;
 mod unknown;
 
-use std::collections::HashMap;
-
-use serde_json::Value;
-
-use crate::schema::SchemaNode;
-use crate::validate::Validator;
-
 pub(crate) use coerce::coerce;
 pub use policy::{Coerce, Intake, RefuseUnknown, ReportOnly};
 pub use unknown::UnknownProperty;
 pub(crate) use unknown::{refused, unknown_properties, validate_refusing_unknown};
-
-/// The validators of the nodes a walk asked about, compiled at the first
-/// question and kept for the rest of the walk (an array of ten thousand
-/// `oneOf` items compiles its `oneOf` once).
-#[derive(Default)]
-struct Validators {
-    // Keyed by address: the nodes live in the schema, which outlives the
-    // walk and does not move during it.
-    compiled: HashMap<*const SchemaNode, Validator>,
-}
-
-impl Validators {
-    /// Whether `node` accepts `value`.
-    fn accepts(&mut self, node: &SchemaNode, value: &Value) -> bool {
-        self.compiled
-            .entry(node as *const SchemaNode)
-            .or_insert_with(|| Validator::of(node))
-            .accepts(value)
-    }
-
-    /// The index of the one branch of `one_of` that accepts `value`, if
-    /// exactly one does (that is, if the `oneOf` node accepts it).
-    fn deciding_branch(
-        &mut self,
-        one_of: &SchemaNode,
-        branches: &[SchemaNode],
-        value: &Value,
-    ) -> Option<usize> {
-        if !self.accepts(one_of, value) {
-            return None;
-        }
-        branches
-            .iter()
-            .position(|branch| self.accepts(branch, value))
-    }
-}

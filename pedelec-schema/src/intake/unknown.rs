@@ -4,11 +4,12 @@
 //! The subset allows them, as JSON Schema does, and that stays the default:
 //! validation never looks. An agent that misspells an optional property
 //! (`"limt": 5`) gets no error, and its value is silently ignored; these
-//! reports say so. The walk follows the schema: an object's properties
-//! that the node names are walked into, array items by index, and a
-//! `oneOf` by the one branch that accepts the value. Where no single branch
-//! accepts it, validation already fails there, with why each branch
-//! refused, so the walk does not guess which branch's names count.
+//! reports say so. The walk follows the schema, through the rules it
+//! compiled (`validate/compiled.rs`): an object's properties that the node
+//! names are walked into, array items by index, and a `oneOf` by the
+//! branch that owns the value (`validate/choice.rs`). Where no branch owns
+//! it, validation already fails there, with why each branch refused, so
+//! the walk does not guess which branch's names count.
 
 use std::fmt;
 
@@ -16,10 +17,8 @@ use serde::ser::{Serialize, SerializeStruct, Serializer};
 use serde_json::Value;
 
 use super::suggest::Suggester;
-use super::Validators;
-use crate::schema::{ObjectNode, SchemaNode};
 use crate::tool_args_schema::ToolArgsSchema;
-use crate::validate::{ValidationError, ValidationErrors};
+use crate::validate::{CompiledNode, CompiledObject, Kind, ValidationError, ValidationErrors};
 
 /// A property of the arguments that the schema does not name: its path, its
 /// name, and the name it most likely misspells.
@@ -89,7 +88,7 @@ impl Serialize for UnknownProperty {
 
 /// The properties of `args` that `root` does not name:
 /// [`ToolArgsSchema::unknown_properties`].
-pub(crate) fn unknown_properties(root: &ObjectNode, args: &Value) -> Vec<UnknownProperty> {
+pub(crate) fn unknown_properties(root: CompiledObject<'_>, args: &Value) -> Vec<UnknownProperty> {
     let mut walk = Walk::default();
     walk.object(root, args);
     walk.found
@@ -101,7 +100,7 @@ pub(crate) fn validate_refusing_unknown(
     schema: &ToolArgsSchema,
     args: &Value,
 ) -> Result<(), ValidationErrors> {
-    let unknown = unknown_properties(schema.root(), args);
+    let unknown = unknown_properties(schema.compiled(), args);
     let validated = schema.validate(args);
     if unknown.is_empty() {
         validated
@@ -132,14 +131,13 @@ struct Walk {
     indices: Vec<usize>,
     found: Vec<UnknownProperty>,
     suggester: Suggester,
-    validators: Validators,
 }
 
 impl Walk {
-    fn node(&mut self, node: &SchemaNode, value: &Value) {
-        match node {
-            SchemaNode::Object(object) => self.object(object, value),
-            SchemaNode::Array(array) => {
+    fn node(&mut self, node: CompiledNode<'_>, value: &Value) {
+        match node.kind() {
+            Kind::Object(object) => self.object(object, value),
+            Kind::Array(array) => {
                 let Value::Array(items) = value else { return };
                 let schema = self.schema.len();
                 self.schema.push_str("/items");
@@ -147,51 +145,39 @@ impl Walk {
                     let path = self.path.len();
                     crate::pointer::push_index(&mut self.path, index);
                     self.indices.push(index);
-                    self.node(&array.items, item);
+                    self.node(array.items(), item);
                     self.indices.pop();
                     self.path.truncate(path);
                 }
                 self.schema.truncate(schema);
             }
-            SchemaNode::OneOf(one_of) => {
-                let Some(index) = self
-                    .validators
-                    .deciding_branch(node, &one_of.branches, value)
-                else {
+            Kind::OneOf(one_of) => {
+                let Some(index) = one_of.owner(value) else {
                     return;
                 };
                 let schema = self.schema.len();
                 self.schema.push_str("/oneOf");
                 crate::pointer::push_index(&mut self.schema, index);
-                self.node(&one_of.branches[index], value);
+                self.node(one_of.branch(index), value);
                 self.schema.truncate(schema);
             }
-            SchemaNode::String(_)
-            | SchemaNode::Number(_)
-            | SchemaNode::Integer(_)
-            | SchemaNode::Boolean(_) => {}
+            Kind::String | Kind::Number | Kind::Integer | Kind::Boolean => {}
         }
     }
 
-    fn object(&mut self, object: &ObjectNode, value: &Value) {
+    fn object(&mut self, object: CompiledObject<'_>, value: &Value) {
         let Value::Object(map) = value else { return };
-        // Sorted once, so that each key costs a binary search however many
-        // keys the agent sent.
-        let mut known: Vec<(&str, &SchemaNode)> = object
-            .properties
-            .iter()
-            .map(|property| (property.name.as_str(), &property.node))
-            .collect();
-        known.sort_unstable_by_key(|&(name, _)| name);
+        // Each key is looked up in the compiled rule's properties, sorted
+        // by name, however many keys the agent sent.
         for (name, member) in map {
-            match known.binary_search_by_key(&name.as_str(), |&(name, _)| name) {
-                Ok(at) => self.property(name, known[at].1, member),
-                Err(_) => self.unknown(object, name),
+            match object.property(name) {
+                Some(property) => self.property(name, property.node, member),
+                None => self.unknown(object, name),
             }
         }
     }
 
-    fn property(&mut self, name: &str, node: &SchemaNode, member: &Value) {
+    fn property(&mut self, name: &str, node: CompiledNode<'_>, member: &Value) {
         let (path, schema) = (self.path.len(), self.schema.len());
         crate::pointer::push(&mut self.path, name);
         self.schema.push_str("/properties");
@@ -201,8 +187,8 @@ impl Walk {
         self.schema.truncate(schema);
     }
 
-    fn unknown(&mut self, object: &ObjectNode, name: &str) {
-        let names = object.properties.iter().map(|p| p.name.as_str());
+    fn unknown(&mut self, object: CompiledObject<'_>, name: &str) {
+        let names = object.node().properties.iter().map(|p| p.name.as_str());
         let suggestion = self.suggester.suggest(name, names);
         let error =
             ValidationError::unknown_property(&self.schema, &self.indices, name, suggestion);
@@ -218,6 +204,7 @@ impl Walk {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::schema::SchemaNode;
     use serde_json::json;
 
     fn schema(value: Value) -> ToolArgsSchema {
@@ -257,5 +244,21 @@ mod tests {
             "/properties/rows/items/items/properties/a~0b/properties"
         );
         assert_eq!(error.keyword(), "properties");
+    }
+
+    /// Two branches accept the value: the `oneOf` refuses it, and the walk
+    /// does not guess which branch's names count.
+    #[test]
+    fn a_value_two_branches_accept_has_no_unknown_properties() {
+        let schema = schema(json!({"type": "object", "properties": {"v": {"oneOf": [
+            {"type": "object", "properties": {"a": {"type": "string"}}},
+            {"type": "object", "properties": {"b": {"type": "string"}}}
+        ]}}}));
+        assert!(schema
+            .unknown_properties(&json!({"v": {"c": 1}}))
+            .is_empty());
+        let one = schema.unknown_properties(&json!({"v": {"a": 1, "c": 1}}));
+        let paths: Vec<_> = one.iter().map(UnknownProperty::path).collect();
+        assert_eq!(paths, ["/v/a", "/v/c"], "branch 1 alone accepts it");
     }
 }

@@ -12,17 +12,19 @@
 //!   (`{"Variant": {...}}`) must be an object with a single key. Properties
 //!   the schema does not name are dropped.
 //!
-//! Both follow the schema: under a `oneOf`, the one branch that accepts the
-//! value (validation proved there is exactly one) leads the way.
+//! Both follow the schema, through the rules it compiled
+//! (`validate/compiled.rs`): under a `oneOf`, the branch that owns the
+//! value leads the way (`validate/choice.rs`; validation proved one does).
+//! Where none does - which no validated value meets - the value is left
+//! as it is.
 
 use serde::de::DeserializeOwned;
 use serde_json::{Number, Value};
 
 use super::refusal::DeserializeError;
 use super::ArgsError;
-use crate::schema::{ObjectNode, SchemaNode};
 use crate::tool_args_schema::ToolArgsSchema;
-use crate::validate::node_accepts;
+use crate::validate::{CompiledNode, CompiledObject, Kind};
 
 /// Deserializes `args`, which `schema` accepted.
 ///
@@ -39,43 +41,39 @@ pub(crate) fn deserialize<T: DeserializeOwned>(
         return Ok(parsed);
     }
     let mut args = args;
-    conform_object(schema.root(), &mut args);
+    conform_object(schema.compiled(), &mut args);
     // Only a value serde refuses pays for tracking the path.
     serde_path_to_error::deserialize(&args)
         .map_err(|refused| ArgsError::Deserialize(DeserializeError::new(schema, &args, refused)))
 }
 
-fn conform_object(object: &ObjectNode, value: &mut Value) {
+fn conform_object(object: CompiledObject<'_>, value: &mut Value) {
     let Value::Object(map) = value else { return };
-    map.retain(|name, _| object.property_node(name).is_some());
-    for property in &object.properties {
-        if let Some(present) = map.get_mut(&property.name) {
-            conform(&property.node, present);
+    map.retain(|name, _| object.property(name).is_some());
+    for property in object.properties() {
+        if let Some(present) = map.get_mut(property.name) {
+            conform(property.node, present);
         }
     }
 }
 
-fn conform(node: &SchemaNode, value: &mut Value) {
-    match node {
-        SchemaNode::Integer(_) => integral_float_to_integer(value),
-        SchemaNode::Object(object) => conform_object(object, value),
-        SchemaNode::Array(array) => {
+fn conform(node: CompiledNode<'_>, value: &mut Value) {
+    match node.kind() {
+        Kind::Integer => integral_float_to_integer(value),
+        Kind::Object(object) => conform_object(object, value),
+        Kind::Array(array) => {
             if let Value::Array(items) = value {
                 for item in items {
-                    conform(&array.items, item);
+                    conform(array.items(), item);
                 }
             }
         }
-        SchemaNode::OneOf(one_of) => {
-            if let Some(branch) = one_of
-                .branches
-                .iter()
-                .find(|branch| node_accepts(branch, value))
-            {
-                conform(branch, value);
+        Kind::OneOf(one_of) => {
+            if let Some(owner) = one_of.owner(value) {
+                conform(one_of.branch(owner), value);
             }
         }
-        SchemaNode::String(_) | SchemaNode::Number(_) | SchemaNode::Boolean(_) => {}
+        Kind::String | Kind::Number | Kind::Boolean => {}
     }
 }
 
@@ -107,7 +105,7 @@ mod tests {
 
     fn conformed(schema: Value, mut value: Value) -> Value {
         let schema = ToolArgsSchema::from_value(&schema).unwrap();
-        conform_object(schema.root(), &mut value);
+        conform_object(schema.compiled(), &mut value);
         value
     }
 
@@ -149,5 +147,19 @@ mod tests {
         ]}}});
         let value = conformed(schema, json!({"v": {"A": 1.0, "extra": true}, "other": 1}));
         assert_eq!(value, json!({"v": {"A": 1}}));
+    }
+
+    /// Validation proves one branch owns the value; a value two branches
+    /// accept (which `deserialize` never gets) has no owner, and is left
+    /// as it is. (It followed the first of them before the choice was
+    /// made in one place, `validate/choice.rs`.)
+    #[test]
+    fn a_value_two_branches_accept_is_left_as_it_is() {
+        let schema = json!({"type": "object", "properties": {"v": {"oneOf": [
+            {"type": "object", "properties": {"A": {"type": "integer"}}},
+            {"type": "object", "properties": {"B": {"type": "string"}}}
+        ]}}});
+        let value = conformed(schema, json!({"v": {"A": 1.0, "C": true}}));
+        assert_eq!(value, json!({"v": {"A": 1.0, "C": true}}));
     }
 }

@@ -1,6 +1,10 @@
 //! [`DeserializeError`]: serde refused a value that the schema accepted,
 //! located in the arguments (the path serde_path_to_error tracked, as a
 //! JSON Pointer) and in the schema (the node that accepted the value).
+//! The walk to that node follows the schema's compiled rules
+//! (`validate/compiled.rs`), and under a `oneOf` the branch that owns the
+//! value (`validate/choice.rs`); where none does - which no validated value
+//! meets - it stops at the `oneOf`.
 
 use std::fmt;
 
@@ -9,9 +13,8 @@ use serde_json::Value;
 use serde_path_to_error::Segment;
 
 use crate::pointer;
-use crate::schema::SchemaNode;
 use crate::tool_args_schema::ToolArgsSchema;
-use crate::validate::node_accepts;
+use crate::validate::Kind;
 
 /// serde refused arguments that matched the schema: where, and serde's
 /// message. It is the one entry of the agent-facing `errors` of an
@@ -146,8 +149,7 @@ fn locate(
 ) -> (String, String) {
     let mut instance = String::new();
     let mut schema_pointer = String::new();
-    let root = SchemaNode::Object(schema.root().clone());
-    let mut node = Some(&root);
+    let mut node = Some(Kind::Object(schema.compiled()));
     let mut value = Some(args);
     for segment in path.iter() {
         let step = match segment {
@@ -181,46 +183,82 @@ enum Step<'a> {
     Index(usize),
 }
 
-fn matching_branch<'n>(
-    node: &'n SchemaNode,
+/// The node that checks `value` at `node`: under a `oneOf`, the branch that
+/// owns it (and so on down nested `oneOf`s), whose place `schema_pointer`
+/// is extended by; `node` itself otherwise.
+fn matching_branch<'s>(
+    node: Kind<'s>,
     value: Option<&Value>,
     schema_pointer: &mut String,
-) -> &'n SchemaNode {
-    let (SchemaNode::OneOf(one_of), Some(value)) = (node, value) else {
+) -> Kind<'s> {
+    let (Kind::OneOf(one_of), Some(value)) = (node, value) else {
         return node;
     };
-    match one_of
-        .branches
-        .iter()
-        .position(|branch| node_accepts(branch, value))
-    {
+    match one_of.owner(value) {
         Some(index) => {
             pointer::push(schema_pointer, "oneOf");
             pointer::push_index(schema_pointer, index);
-            matching_branch(&one_of.branches[index], Some(value), schema_pointer)
+            matching_branch(one_of.branch(index).kind(), Some(value), schema_pointer)
         }
         None => node,
     }
 }
 
-fn property<'n>(
-    node: &'n SchemaNode,
-    key: &str,
-    schema_pointer: &mut String,
-) -> Option<&'n SchemaNode> {
-    let SchemaNode::Object(object) = node else {
+fn property<'s>(node: Kind<'s>, key: &str, schema_pointer: &mut String) -> Option<Kind<'s>> {
+    let Kind::Object(object) = node else {
         return None;
     };
-    let found = object.property_node(key)?;
+    let found = object.property(key)?;
     pointer::push(schema_pointer, "properties");
     pointer::push(schema_pointer, key);
-    Some(found)
+    Some(found.node.kind())
 }
 
-fn items<'n>(node: &'n SchemaNode, schema_pointer: &mut String) -> Option<&'n SchemaNode> {
-    let SchemaNode::Array(array) = node else {
+fn items<'s>(node: Kind<'s>, schema_pointer: &mut String) -> Option<Kind<'s>> {
+    let Kind::Array(array) = node else {
         return None;
     };
     pointer::push(schema_pointer, "items");
-    Some(&array.items)
+    Some(array.items().kind())
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{json, Value};
+
+    use super::matching_branch;
+    use crate::tool_args_schema::ToolArgsSchema;
+
+    /// The schema pointer `matching_branch` reaches from the `oneOf` at
+    /// `/properties/v`, for `value`.
+    fn reached(one_of: Value, value: Value) -> String {
+        let schema =
+            ToolArgsSchema::from_value(&json!({"type": "object", "properties": {"v": one_of}}))
+                .unwrap();
+        let node = schema.compiled().property("v").unwrap().node.kind();
+        let mut pointer = String::new();
+        matching_branch(node, Some(&value), &mut pointer);
+        pointer
+    }
+
+    #[test]
+    fn the_branch_that_accepts_the_value_leads_on_through_nested_one_ofs() {
+        let one_of = json!({"oneOf": [
+            {"type": "string"},
+            {"oneOf": [{"type": "integer"}, {"type": "boolean"}]}
+        ]});
+        assert_eq!(reached(one_of.clone(), json!("x")), "/oneOf/0");
+        assert_eq!(reached(one_of.clone(), json!(true)), "/oneOf/1/oneOf/1");
+        assert_eq!(reached(one_of, json!(null)), "", "no branch: the oneOf");
+    }
+
+    /// Validation proves one branch owns the value; a value two branches
+    /// accept has no owner, and the walk stops at the `oneOf`. (It went to
+    /// the first of them before the choice was made in one place,
+    /// `validate/choice.rs`.)
+    #[test]
+    fn a_value_two_branches_accept_stops_at_the_one_of() {
+        let one_of = json!({"oneOf": [{"type": "number"}, {"type": "integer"}]});
+        assert_eq!(reached(one_of, json!(1)), "");
+    }
 }

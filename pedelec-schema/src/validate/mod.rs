@@ -27,13 +27,17 @@
 //! them into a type, with the same rules; its header says how, and why its
 //! answers are the walk's.
 //!
-//! Two questions about nodes and values are answered here for the whole
+//! Three questions about nodes and values are answered here for the whole
 //! crate: JSON equality (`equality.rs`, for `enum`, `uniqueItems` and
-//! convert) and whether two nodes can accept one value (`disjoint.rs`, for
-//! lint and the export).
+//! convert), whether two nodes can accept one value (`disjoint.rs`, for
+//! lint and the export), and which branch of a `oneOf` owns a value
+//! (`choice.rs`, for validation and every walk that follows the schema
+//! down a value, which reach the compiled rules through `compiled.rs`).
 
 mod array;
 mod boolean;
+mod choice;
+mod compiled;
 mod disjoint;
 mod equality;
 mod error;
@@ -62,6 +66,7 @@ use site::{Pointers, Span};
 use string::StringRule;
 use trail::Trail;
 
+pub(crate) use compiled::{CompiledArray, CompiledNode, CompiledObject, CompiledOneOf, Kind};
 pub(crate) use disjoint::{disjoint, pairwise_disjoint};
 pub(crate) use equality::json_equal;
 pub use error::{ValidationError, ValidationErrors};
@@ -283,9 +288,10 @@ fn type_mismatch<S: Sink>(
     false
 }
 
-/// Whether `node` accepts `value`: the one answer to that question outside
-/// a [`Validator`] kept for many values (for `normalize`, `from_args` and
-/// convert's probe).
+/// Whether `node` accepts `value`, compiling `node` for the one question:
+/// for nodes that no [`Validator`] holds (convert's probe, whose nodes are
+/// being built). Walks of a built schema ask its own compiled rules
+/// (`compiled.rs`).
 pub(crate) fn node_accepts(node: &SchemaNode, value: &Value) -> bool {
     Validator::of(node).accepts(value)
 }

@@ -40,7 +40,20 @@ struct PropertyRule {
     /// The name's [`prefix`].
     prefix: u64,
     required: bool,
+    /// Where the property is in its node's `properties`, for a walk that
+    /// follows the node and the rule together (`compiled.rs`).
+    declared: usize,
     rule: Rule,
+}
+
+/// A property as [`ObjectRule::entries`] gives it.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Entry<'r> {
+    pub(super) name: &'r str,
+    pub(super) required: bool,
+    /// Where it is in its node's `properties`.
+    pub(super) declared: usize,
+    pub(super) rule: &'r Rule,
 }
 
 impl PropertyRule {
@@ -96,17 +109,18 @@ impl ObjectRule {
     pub(super) fn compile(node: &ObjectNode, site: Span, pointers: &mut Pointers) -> Self {
         let mut required: Vec<&str> = node.required.iter().map(String::as_str).collect();
         required.sort_unstable();
-        let mut by_name: Vec<_> = node.properties.iter().collect();
-        by_name.sort_by(|a, b| a.name.cmp(&b.name));
-        let mut names = String::with_capacity(by_name.iter().map(|p| p.name.len()).sum());
+        let mut by_name: Vec<_> = node.properties.iter().enumerate().collect();
+        by_name.sort_by(|(_, a), (_, b)| a.name.cmp(&b.name));
+        let mut names = String::with_capacity(by_name.iter().map(|(_, p)| p.name.len()).sum());
         let properties = by_name
             .into_iter()
-            .map(|property| {
+            .map(|(declared, property)| {
                 let property_site = pointers.child(site, &["properties", &property.name]);
                 PropertyRule {
                     name: Span::appended(&mut names, |names| names.push_str(&property.name)),
                     prefix: prefix(property.name.as_bytes()),
                     required: required.binary_search(&property.name.as_str()).is_ok(),
+                    declared,
                     rule: Rule::compile(&property.node, property_site, pointers),
                 }
             })
@@ -123,6 +137,28 @@ impl ObjectRule {
             required_bits,
             names: names.into_boxed_str(),
             keys_sorted: *MAPS_ARE_SORTED,
+        }
+    }
+
+    /// The properties, in name order.
+    pub(super) fn entries(&self) -> impl Iterator<Item = Entry<'_>> {
+        self.properties
+            .iter()
+            .map(|property| self.entry_of(property))
+    }
+
+    /// The property named `key`, if the schema names it.
+    pub(super) fn entry(&self, key: &str) -> Option<Entry<'_>> {
+        let (place, _) = self.search_property(key)?;
+        Some(self.entry_of(&self.properties[place]))
+    }
+
+    fn entry_of<'r>(&'r self, property: &'r PropertyRule) -> Entry<'r> {
+        Entry {
+            name: property.name_in(&self.names),
+            required: property.required,
+            declared: property.declared,
+            rule: &property.rule,
         }
     }
 
@@ -393,6 +429,7 @@ mod tests {
                     name: Span::appended(&mut names, |names| names.push_str(a)),
                     prefix: prefix(a.as_bytes()),
                     required: false,
+                    declared: 0,
                     rule: leaf.clone(),
                 };
                 assert_eq!(

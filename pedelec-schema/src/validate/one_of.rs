@@ -1,11 +1,13 @@
-//! The `oneOf` rule: a value passes when exactly one branch accepts it.
-//! When none or several do, the failure explains each branch with its
-//! first errors, located relative to the value.
+//! The `oneOf` rule: a value passes when one branch owns it - exactly one
+//! branch accepts it, the rule of `choice.rs`. When none or several do,
+//! the failure explains each branch with its first errors, located
+//! relative to the value.
 
 use std::sync::Arc;
 
 use serde_json::Value;
 
+use super::choice::{self, Choice};
 use super::failure::{BranchFailures, Failure, QUOTED_PER_BRANCH};
 use super::site::{Pointers, Span};
 use super::{Rule, Sink, Trail};
@@ -15,6 +17,8 @@ use crate::schema::OneOfNode;
 pub(crate) struct OneOfRule {
     site: Span,
     branches: Box<[Branch]>,
+    /// Whether every branch takes a different JSON type (`choice.rs`).
+    decided_by_type: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -36,43 +40,53 @@ impl OneOfRule {
                     rule: Rule::compile(branch, site, pointers),
                 }
             })
-            .collect();
-        OneOfRule { site, branches }
+            .collect::<Box<[Branch]>>();
+        let decided_by_type = choice::decided_by_type(branches.iter().map(|branch| &branch.rule));
+        OneOfRule {
+            site,
+            branches,
+            decided_by_type,
+        }
     }
 
     /// The branches' rules, in order.
-    pub(super) fn branches(&self) -> impl Iterator<Item = &Rule> {
+    pub(super) fn branches(&self) -> impl ExactSizeIterator<Item = &Rule> {
         self.branches.iter().map(|branch| &branch.rule)
+    }
+
+    /// The rule of the branch at `index`.
+    pub(super) fn branch(&self, index: usize) -> Option<&Rule> {
+        self.branches.get(index).map(|branch| &branch.rule)
+    }
+
+    /// Whether every branch takes a different JSON type, so that the
+    /// value's type picks the only branch that can own it (`choice.rs`).
+    pub(super) fn decided_by_type(&self) -> bool {
+        self.decided_by_type
     }
 
     pub(super) fn check<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
         // Branches are first tried without collecting anything, so a value
         // that matches exactly one branch costs no allocation for the
         // others' failures.
-        let mut matched = [usize::MAX; 2];
-        let mut count = 0;
-        for (index, branch) in self.branches.iter().enumerate() {
-            if branch.rule.accepts(value) {
-                if count < matched.len() {
-                    matched[count] = index;
-                }
-                count += 1;
-            }
-        }
-        match count {
-            1 => true,
-            0 => {
+        match self.choice(value) {
+            Choice::One(_) => true,
+            Choice::None => {
                 sink.fail(at, self.site, |pointers| Failure::NoBranch {
                     branches: self.why_each_failed(value, pointers),
                 });
                 false
             }
-            _ => {
+            Choice::Several {
+                count,
+                first,
+                second,
+            } => {
                 sink.fail(at, self.site, |_| Failure::SeveralBranches {
                     count,
                     branches: self.branches.len(),
-                    first: matched[0],
-                    second: matched[1],
+                    first,
+                    second,
                 });
                 false
             }

@@ -1,12 +1,13 @@
 //! `oneOf` while streaming: decided by the value's JSON type where that is
 //! enough, read whole into a `Value` where it is not.
 //!
-//! A value passes a `oneOf` when exactly one branch accepts it. When every
-//! branch takes a different JSON type (`string` or `number`, say), the
-//! value's type picks the only branch that can accept it - all others
-//! refuse it by type - so checking that one branch as the value streams by
-//! decides the `oneOf`. (`integer` and `number` are one JSON type here.)
-//! Otherwise several branches must see the whole value: it is read into a
+//! A value passes a `oneOf` when one branch owns it: exactly one branch
+//! accepts it (`validate/choice.rs`). When every branch takes a different
+//! JSON type (`string` or `number`, say), the value's type picks the only
+//! branch that can accept it - all others refuse it by type - so checking
+//! that one branch as the value streams by decides the `oneOf`: the fast
+//! path of `choice.rs`, where a test ties it to the rule. (`integer` and
+//! `number` are one JSON type here.) Otherwise several branches must see the whole value: it is read into a
 //! `Value` and checked by the `oneOf` rule itself, as serde buffers
 //! untagged and internally tagged enums for the same reason.
 
@@ -25,41 +26,19 @@ pub(super) enum Plan<'r> {
 #[inline(always)]
 pub(super) fn plan(rule: &Rule) -> Plan<'_> {
     match rule {
-        Rule::OneOf(_) if !decided_by_type(rule) => Plan::Buffer(rule),
+        Rule::OneOf(one_of) if !one_of.decided_by_type() => Plan::Buffer(rule),
         _ => Plan::Stream,
     }
 }
 
 /// The rule that checks a value for which `pick` finds one: `rule` itself,
-/// or under a `oneOf` that streams, the one branch of the value's type.
+/// or under a `oneOf` that streams, the one branch of the value's type
+/// (`pick` finds a rule of that type): the fast path of
+/// `validate/choice.rs`.
 #[inline(always)]
 pub(super) fn select<'r, T>(rule: &'r Rule, pick: impl Fn(&'r Rule) -> Option<T>) -> Option<T> {
     match rule {
         Rule::OneOf(one_of) => one_of.branches().find_map(pick),
         other => pick(other),
     }
-}
-
-/// Whether every branch takes a different JSON type (a nested `oneOf`
-/// takes any).
-fn decided_by_type(rule: &Rule) -> bool {
-    let Rule::OneOf(one_of) = rule else {
-        return true;
-    };
-    let mut taken = 0u8;
-    for branch in one_of.branches() {
-        let bit = match branch {
-            Rule::String(_) => 1,
-            Rule::Number(_) => 2,
-            Rule::Boolean(_) => 4,
-            Rule::Array(_) => 8,
-            Rule::Object(_) => 16,
-            Rule::OneOf(_) => return false,
-        };
-        if taken & bit != 0 {
-            return false;
-        }
-        taken |= bit;
-    }
-    true
 }
