@@ -17,6 +17,8 @@ use std::fmt;
 
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
+use crate::diagnostic::Severity;
+
 /// What a change did to the set of values a schema accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Effect {
@@ -53,39 +55,11 @@ impl Serialize for Effect {
     }
 }
 
-/// How serious a change is. Almost every change is a `Note`: the bridge did
-/// it and says so. An `Error` says the result will not work where it is
-/// going (a provider's documented limit is exceeded), although the bridge
-/// still produced it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum ChangeSeverity {
-    /// The change was made; the result is usable.
-    Note,
-    /// The result breaks a rule of its destination.
-    Error,
-}
-
-impl ChangeSeverity {
-    /// `"note"` or `"error"`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ChangeSeverity::Note => "note",
-            ChangeSeverity::Error => "error",
-        }
-    }
-}
-
-impl fmt::Display for ChangeSeverity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
 macro_rules! change_codes {
     ($($(#[$doc:meta])* $variant:ident = $name:literal, $effect:ident, $severity:ident;)*) => {
         /// What a change was. Each code has a stable snake_case name (see
         /// [`ChangeCode::as_str`]) that tools may match on, one [`Effect`]
-        /// and one [`ChangeSeverity`].
+        /// and one [`Severity`].
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
         #[non_exhaustive]
         pub enum ChangeCode {
@@ -111,9 +85,9 @@ macro_rules! change_codes {
             }
 
             /// How serious every change with this code is.
-            pub fn severity(self) -> ChangeSeverity {
+            pub fn severity(self) -> Severity {
                 match self {
-                    $(ChangeCode::$variant => ChangeSeverity::$severity,)*
+                    $(ChangeCode::$variant => Severity::$severity,)*
                 }
             }
         }
@@ -509,7 +483,7 @@ impl Change {
     }
 
     /// How serious the change is: `code.severity()`.
-    pub fn severity(&self) -> ChangeSeverity {
+    pub fn severity(&self) -> Severity {
         self.code.severity()
     }
 }
@@ -535,7 +509,7 @@ impl fmt::Display for Change {
 
 impl Serialize for Change {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let is_error = self.severity() == ChangeSeverity::Error;
+        let is_error = self.severity() == Severity::Error;
         let mut s = serializer.serialize_struct("Change", 4 + usize::from(is_error))?;
         s.serialize_field("pointer", &self.pointer)?;
         s.serialize_field("code", &self.code)?;
@@ -579,7 +553,7 @@ mod tests {
         );
         let error = ChangeCode::ALL
             .iter()
-            .find(|code| code.severity() == ChangeSeverity::Error)
+            .find(|code| code.severity() == Severity::Error)
             .expect("the export has error-severity codes");
         let value = serde_json::to_value(Change::new(*error, "", "too big")).unwrap();
         assert_eq!(value["severity"], "error");

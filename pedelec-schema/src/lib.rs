@@ -289,7 +289,7 @@ mod tool_args;
 mod tool_args_schema;
 mod validate;
 
-pub use change::{Change, ChangeCode, ChangeSeverity, Effect};
+pub use change::{Change, ChangeCode, Effect};
 pub use checked::{Checked, CheckedWith};
 pub use convert::{convert, ConvertError, ConvertErrorCode, ConvertReason, Converted};
 pub use diagnostic::{Code, Diagnostic, Severity};
