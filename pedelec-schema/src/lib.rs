@@ -59,7 +59,8 @@
 //!
 //! [`ToolArgsSchema::validate`] checks the arguments a tool receives and
 //! reports every failure as a [`ValidationError`] with the value's JSON
-//! Pointer, the schema's, the keyword and a message an agent can act on;
+//! Pointer, the schema's, the keyword (as data to match on: its
+//! [`ValidationErrorKind`]) and a message an agent can act on;
 //! [`ToolArgsSchema::is_valid`] only answers yes or no. Neither ever fills
 //! in a `default`. The errors come in a deterministic order, and
 //! [`ValidationErrors`] serializes as the agent-facing error object a
@@ -308,7 +309,7 @@ pub use tool_args::__private;
 pub use tool_args::time;
 pub use tool_args::{kind, ArgsError, DeserializeError, ToolArgs, ToolArgsNode};
 pub use tool_args_schema::ToolArgsSchema;
-pub use validate::{ValidationError, ValidationErrors};
+pub use validate::{ValidationError, ValidationErrorKind, ValidationErrors};
 
 /// Derives [`ToolArgs`] (for a struct with named fields) and the field
 /// schema that nests a type in another derived type. See [`ToolArgs`].
