@@ -49,11 +49,7 @@ impl fmt::Display for Effect {
     }
 }
 
-impl Serialize for Effect {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
+serialize_as_str!(Effect);
 
 macro_rules! change_codes {
     ($($(#[$doc:meta])* $variant:ident = $name:literal, $effect:ident, $severity:ident;)*) => {
@@ -446,11 +442,7 @@ impl fmt::Display for ChangeCode {
     }
 }
 
-impl Serialize for ChangeCode {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
+serialize_as_str!(ChangeCode);
 
 /// One thing a bridge did.
 ///
@@ -507,6 +499,8 @@ impl fmt::Display for Change {
     }
 }
 
+/// Hand-written for its shape: `severity` is not a field but the code's,
+/// and is written only when it is an error.
 impl Serialize for Change {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let is_error = self.severity() == Severity::Error;

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use serde::ser::{Serialize, SerializeStruct, Serializer};
+use serde::Serialize;
 
 /// How serious a finding or a change is: one scale for every report of the
 /// crate.
@@ -45,11 +45,7 @@ impl fmt::Display for Severity {
     }
 }
 
-impl Serialize for Severity {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
+serialize_as_str!(Severity);
 
 macro_rules! codes {
     ($($(#[$doc:meta])* $variant:ident = $name:literal, $severity:ident;)*) => {
@@ -160,16 +156,12 @@ impl fmt::Display for Code {
     }
 }
 
-impl Serialize for Code {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
+serialize_as_str!(Code);
 
 /// One finding about a schema.
 ///
 /// Serializes as `{"severity","code","pointer","message"}`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Diagnostic {
     /// Error or warning; always `code.severity()`.
     pub severity: Severity,
@@ -211,17 +203,6 @@ impl fmt::Display for Diagnostic {
             "{}[{}] at {}: {}",
             self.severity, self.code, pointer, self.message
         )
-    }
-}
-
-impl Serialize for Diagnostic {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("Diagnostic", 4)?;
-        s.serialize_field("severity", &self.severity)?;
-        s.serialize_field("code", &self.code)?;
-        s.serialize_field("pointer", &self.pointer)?;
-        s.serialize_field("message", &self.message)?;
-        s.end()
     }
 }
 
