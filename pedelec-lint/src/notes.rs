@@ -29,7 +29,7 @@ impl Unplaced {
     pub fn change(site: &str, change: &Change) -> Unplaced {
         Unplaced {
             pointer: format!("{site}{}", change.pointer),
-            severity: change.severity(),
+            severity: change.severity,
             effect: Some(change.effect),
             code: change.code.as_str(),
             message: change.message.clone(),

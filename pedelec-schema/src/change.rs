@@ -15,7 +15,7 @@
 
 use std::fmt;
 
-use serde::ser::{Serialize, SerializeStruct, Serializer};
+use serde::Serialize;
 
 use crate::diagnostic::Severity;
 
@@ -448,7 +448,7 @@ serialize_as_str!(ChangeCode);
 ///
 /// Serializes as `{"pointer","code","effect","message"}`, plus
 /// `"severity": "error"` for the rare change whose code is an error.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Change {
     /// Where: a JSON Pointer (RFC 6901) into the document the bridge read -
     /// the source schema for a conversion, our schema for an export, the
@@ -461,22 +461,29 @@ pub struct Change {
     /// What was done and, where something was lost, what the handler must
     /// now check itself.
     pub message: String,
+    /// How serious the change is; always `code.severity()`: a
+    /// [`Note`](Severity::Note), or an [`Error`](Severity::Error) when the
+    /// result breaks a rule of its destination. Serialized only when it is
+    /// an error.
+    #[serde(skip_serializing_if = "is_not_error")]
+    pub severity: Severity,
+}
+
+/// Whether a change's severity goes unsaid: all but errors.
+fn is_not_error(severity: &Severity) -> bool {
+    *severity != Severity::Error
 }
 
 impl Change {
-    /// A change with `code`'s effect.
+    /// A change with `code`'s effect and severity.
     pub fn new(code: ChangeCode, pointer: impl Into<String>, message: impl Into<String>) -> Self {
         Change {
             pointer: pointer.into(),
             code,
             effect: code.effect(),
             message: message.into(),
+            severity: code.severity(),
         }
-    }
-
-    /// How serious the change is: `code.severity()`.
-    pub fn severity(&self) -> Severity {
-        self.code.severity()
     }
 }
 
@@ -490,29 +497,8 @@ impl fmt::Display for Change {
         write!(
             f,
             "{}[{}] {} at {}: {}",
-            self.severity(),
-            self.code,
-            self.effect,
-            pointer,
-            self.message
+            self.severity, self.code, self.effect, pointer, self.message
         )
-    }
-}
-
-/// Hand-written for its shape: `severity` is not a field but the code's,
-/// and is written only when it is an error.
-impl Serialize for Change {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let is_error = self.severity() == Severity::Error;
-        let mut s = serializer.serialize_struct("Change", 4 + usize::from(is_error))?;
-        s.serialize_field("pointer", &self.pointer)?;
-        s.serialize_field("code", &self.code)?;
-        s.serialize_field("effect", &self.effect)?;
-        s.serialize_field("message", &self.message)?;
-        if is_error {
-            s.serialize_field("severity", &self.severity().as_str())?;
-        }
-        s.end()
     }
 }
 
@@ -551,6 +537,18 @@ mod tests {
             .expect("the export has error-severity codes");
         let value = serde_json::to_value(Change::new(*error, "", "too big")).unwrap();
         assert_eq!(value["severity"], "error");
+        // The bytes, in field order: severity last, and only for an error.
+        assert_eq!(
+            serde_json::to_string(&note).unwrap(),
+            r#"{"pointer":"/properties/a","code":"one_of_to_any_of","effect":"lossless","message":"made anyOf"}"#
+        );
+        assert_eq!(
+            serde_json::to_string(&Change::new(*error, "", "too big")).unwrap(),
+            format!(
+                r#"{{"pointer":"","code":"{error}","effect":"{}","message":"too big","severity":"error"}}"#,
+                error.effect()
+            )
+        );
         assert_eq!(
             Change::new(*error, "", "too big").to_string(),
             format!("error[{error}] {} at (root): too big", error.effect())

@@ -26,7 +26,7 @@ fn errors(exported: &Exported) -> Vec<(&str, &str)> {
     exported
         .changes
         .iter()
-        .filter(|c| c.severity() == Severity::Error)
+        .filter(|c| c.severity == Severity::Error)
         .map(|c| (c.code.as_str(), c.pointer.as_str()))
         .collect()
 }

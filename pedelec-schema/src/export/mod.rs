@@ -288,7 +288,7 @@ impl Exported {
 fn any_error(changes: &[Change]) -> bool {
     changes
         .iter()
-        .any(|change| change.severity() == Severity::Error)
+        .any(|change| change.severity == Severity::Error)
 }
 
 /// `schema` written for `profile`: [`ToolArgsSchema::export`].
