@@ -48,6 +48,30 @@ impl SchemaError {
     pub fn into_diagnostics(self) -> Vec<Diagnostic> {
         self.diagnostics
     }
+
+    /// The errors, one by one: `diagnostics().iter()`.
+    pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
+        self.diagnostics.iter()
+    }
+
+    /// How many diagnostics there are, at least one.
+    pub fn len(&self) -> usize {
+        self.diagnostics.len()
+    }
+
+    /// Whether there are none: never, since it holds at least one.
+    pub fn is_empty(&self) -> bool {
+        self.diagnostics.is_empty()
+    }
+}
+
+impl<'a> IntoIterator for &'a SchemaError {
+    type Item = &'a Diagnostic;
+    type IntoIter = std::slice::Iter<'a, Diagnostic>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.diagnostics.iter()
+    }
 }
 
 impl fmt::Display for SchemaError {
@@ -100,5 +124,39 @@ mod tests {
             serde_json::to_string(&warning).unwrap(),
             r#"{"severity":"warning","code":"unbounded_array","pointer":"/properties/a","message":"m"}"#
         );
+    }
+
+    #[test]
+    fn every_collection_of_findings_reads_the_same_way() {
+        let schema_error = ToolArgsSchema::from_value(
+            &serde_json::json!({"type": "object", "format": "x", "title": "t"}),
+        )
+        .unwrap_err();
+        assert_eq!(schema_error.len(), 2);
+        assert!(!schema_error.is_empty());
+        assert!(schema_error.iter().eq(schema_error.diagnostics()));
+        assert!((&schema_error).into_iter().eq(schema_error.diagnostics()));
+
+        let convert_error = convert(&serde_json::json!({"type": "string"})).unwrap_err();
+        assert_eq!(convert_error.len(), convert_error.reasons().len());
+        assert!(!convert_error.is_empty());
+        assert!(convert_error.iter().eq(convert_error.reasons()));
+        let mut count = 0;
+        for reason in &convert_error {
+            assert!(!reason.message.is_empty());
+            count += 1;
+        }
+        assert_eq!(count, convert_error.len());
+        assert_eq!(convert_error.clone().into_reasons().len(), count);
+
+        let schema = ToolArgsSchema::from_value(
+            &serde_json::json!({"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}),
+        )
+        .unwrap();
+        let errors = schema.validate(&serde_json::json!({"a": 1})).unwrap_err();
+        assert_eq!(errors.len(), 1);
+        assert!(!errors.is_empty());
+        assert!(errors.iter().eq(errors.errors()));
+        assert!((&errors).into_iter().eq(errors.errors()));
     }
 }

@@ -13,7 +13,7 @@ fn only_error(node: Value, value: Value) -> ValidationError {
     )
     .unwrap_or_else(|err| panic!("{err}"));
     let errors = schema.validate(&json!({ "v": value })).unwrap_err();
-    assert_eq!(errors.errors().len(), 1, "{errors}");
+    assert_eq!(errors.len(), 1, "{errors}");
     errors.errors()[0].clone()
 }
 

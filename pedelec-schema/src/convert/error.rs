@@ -121,6 +121,35 @@ impl ConvertError {
     pub fn reasons(&self) -> &[ConvertReason] {
         &self.reasons
     }
+
+    /// The reasons, owned.
+    pub fn into_reasons(self) -> Vec<ConvertReason> {
+        self.reasons
+    }
+
+    /// The reasons, one by one: `reasons().iter()`.
+    pub fn iter(&self) -> std::slice::Iter<'_, ConvertReason> {
+        self.reasons.iter()
+    }
+
+    /// How many reasons there are, at least one.
+    pub fn len(&self) -> usize {
+        self.reasons.len()
+    }
+
+    /// Whether there are none: never, since it holds at least one.
+    pub fn is_empty(&self) -> bool {
+        self.reasons.is_empty()
+    }
+}
+
+impl<'a> IntoIterator for &'a ConvertError {
+    type Item = &'a ConvertReason;
+    type IntoIter = std::slice::Iter<'a, ConvertReason>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.reasons.iter()
+    }
 }
 
 impl fmt::Display for ConvertError {

@@ -453,6 +453,21 @@ impl ValidationErrors {
         self.errors
     }
 
+    /// The failures, one by one: `errors().iter()`.
+    pub fn iter(&self) -> std::slice::Iter<'_, ValidationError> {
+        self.errors.iter()
+    }
+
+    /// How many errors there are, at least one.
+    pub fn len(&self) -> usize {
+        self.errors.len()
+    }
+
+    /// Whether there are none: never, since it holds at least one.
+    pub fn is_empty(&self) -> bool {
+        self.errors.is_empty()
+    }
+
     /// One sentence naming every failure: the agent-facing `message`.
     pub fn message(&self) -> String {
         let mut message = String::with_capacity(MESSAGE_CAPACITY * 4);
@@ -481,6 +496,15 @@ impl ValidationErrors {
     /// `{"code": "INVALID_ARGS", "message": ..., "errors": [...]}`.
     pub fn to_value(&self) -> serde_json::Value {
         serde_json::to_value(self).expect("validation errors always serialize")
+    }
+}
+
+impl<'a> IntoIterator for &'a ValidationErrors {
+    type Item = &'a ValidationError;
+    type IntoIter = std::slice::Iter<'a, ValidationError>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.errors.iter()
     }
 }
 
