@@ -84,7 +84,8 @@ pub use with::CheckedWith;
 /// added. rmcp's own generator adds `"$schema"` at the root and drops the
 /// root `description`; a tool that must publish `T::schema()` exactly sets
 /// rmcp's `#[tool(input_schema = T::schema().to_json_object())]` (see
-/// [`ToolArgsSchema::to_json_object`] and `examples/rmcp_server.rs`).
+/// [`ToolArgsSchema::to_json_object`](crate::ToolArgsSchema::to_json_object)
+/// and `examples/rmcp_server.rs`).
 ///
 /// It serializes as `T` does: the wrapper is transparent both ways.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]

@@ -393,7 +393,7 @@ impl PartialEq for ValidationError {
 impl Eq for ValidationError {}
 
 /// Hand-written for speed: the paths and the message are written when
-/// read, into one buffer ([`ValidationError::serialize_with`]).
+/// read, into one buffer (`ValidationError::serialize_with`).
 impl Serialize for ValidationError {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.serialize_with(serializer, &mut String::with_capacity(MESSAGE_CAPACITY))
