@@ -12,7 +12,7 @@
 
 use std::process::ExitCode;
 
-use pedelec_schema::{ChangeSeverity, Effect, Profile, ToolArgsSchema};
+use pedelec_schema::{Effect, Profile, Severity, ToolArgsSchema};
 use serde_json::Value;
 
 use crate::app;
@@ -62,9 +62,7 @@ pub fn run(cli: &Cli, profile: Profile) -> ExitCode {
                 Format::Human => human_notes(&checked.name, profile, &notes),
             };
             eprint!("{notes_text}");
-            let failed = notes
-                .iter()
-                .any(|n| n.what.severity == ChangeSeverity::Error);
+            let failed = notes.iter().any(|n| n.what.severity == Severity::Error);
             write_or_fail(&document, if failed { LIMIT_EXCEEDED } else { app::CLEAN })
         }
         Err(message) => {
@@ -118,7 +116,7 @@ fn human_notes(file: &str, profile: Profile, notes: &[Note]) -> String {
     };
     let errors = notes
         .iter()
-        .filter(|n| n.what.severity == ChangeSeverity::Error)
+        .filter(|n| n.what.severity == Severity::Error)
         .count();
     out.push_str(&format!(
         "exported {} for {profile}: {} ({} lossless, {} widens, {} narrows), {} over a limit\n",

@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use pedelec_schema::{Change, ChangeSeverity, Effect};
+use pedelec_schema::{Change, Effect, Severity};
 use serde::Serialize;
 
 use crate::check::Checked;
@@ -17,7 +17,7 @@ use crate::render::printable;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unplaced {
     pub pointer: String,
-    pub severity: ChangeSeverity,
+    pub severity: Severity,
     /// A change's effect; `None` for an error that changed nothing.
     pub effect: Option<Effect>,
     pub code: &'static str,
@@ -29,7 +29,7 @@ impl Unplaced {
     pub fn change(site: &str, change: &Change) -> Unplaced {
         Unplaced {
             pointer: format!("{site}{}", change.pointer),
-            severity: change.severity(),
+            severity: change.severity,
             effect: Some(change.effect),
             code: change.code.as_str(),
             message: change.message.clone(),
@@ -40,7 +40,7 @@ impl Unplaced {
     pub fn error(pointer: String, code: &'static str, message: String) -> Unplaced {
         Unplaced {
             pointer,
-            severity: ChangeSeverity::Error,
+            severity: Severity::Error,
             effect: None,
             code,
             message,
@@ -158,7 +158,7 @@ mod tests {
     fn changes_carry_their_effect_and_errors_do_not() {
         let change = Unplaced {
             pointer: "/x".to_owned(),
-            severity: ChangeSeverity::Note,
+            severity: Severity::Note,
             effect: Some(Effect::Narrows),
             code: "null_dropped",
             message: "m".to_owned(),

@@ -4,7 +4,9 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
-use annotate_snippets::renderer::{Style, DEFAULT_ERROR_STYLE, DEFAULT_WARNING_STYLE};
+use annotate_snippets::renderer::{
+    Style, DEFAULT_ERROR_STYLE, DEFAULT_NOTE_STYLE, DEFAULT_WARNING_STYLE,
+};
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use pedelec_schema::Severity;
 use serde::Serialize;
@@ -81,6 +83,7 @@ fn header(out: &mut String, file: &str, finding: &Finding, color: bool) {
         let level = match finding.severity {
             Severity::Error => DEFAULT_ERROR_STYLE,
             Severity::Warning => DEFAULT_WARNING_STYLE,
+            _ => DEFAULT_NOTE_STYLE,
         };
         (level, Style::new().bold())
     } else {
@@ -107,6 +110,7 @@ fn snippet(renderer: &Renderer, file: &Checked, finding: &Finding) -> String {
     let level = match finding.severity {
         Severity::Error => Level::ERROR,
         Severity::Warning => Level::WARNING,
+        _ => Level::NOTE,
     };
     let label = match (finding.pointer.as_str(), finding.code) {
         (_, pedelec_schema::Code::InvalidJson) => String::new(),

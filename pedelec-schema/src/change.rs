@@ -15,7 +15,9 @@
 
 use std::fmt;
 
-use serde::ser::{Serialize, SerializeStruct, Serializer};
+use serde::Serialize;
+
+use crate::diagnostic::Severity;
 
 /// What a change did to the set of values a schema accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -47,45 +49,13 @@ impl fmt::Display for Effect {
     }
 }
 
-impl Serialize for Effect {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-
-/// How serious a change is. Almost every change is a `Note`: the bridge did
-/// it and says so. An `Error` says the result will not work where it is
-/// going (a provider's documented limit is exceeded), although the bridge
-/// still produced it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum ChangeSeverity {
-    /// The change was made; the result is usable.
-    Note,
-    /// The result breaks a rule of its destination.
-    Error,
-}
-
-impl ChangeSeverity {
-    /// `"note"` or `"error"`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ChangeSeverity::Note => "note",
-            ChangeSeverity::Error => "error",
-        }
-    }
-}
-
-impl fmt::Display for ChangeSeverity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+serialize_as_str!(Effect);
 
 macro_rules! change_codes {
     ($($(#[$doc:meta])* $variant:ident = $name:literal, $effect:ident, $severity:ident;)*) => {
         /// What a change was. Each code has a stable snake_case name (see
         /// [`ChangeCode::as_str`]) that tools may match on, one [`Effect`]
-        /// and one [`ChangeSeverity`].
+        /// and one [`Severity`].
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
         #[non_exhaustive]
         pub enum ChangeCode {
@@ -111,9 +81,9 @@ macro_rules! change_codes {
             }
 
             /// How serious every change with this code is.
-            pub fn severity(self) -> ChangeSeverity {
+            pub fn severity(self) -> Severity {
                 match self {
-                    $(ChangeCode::$variant => ChangeSeverity::$severity,)*
+                    $(ChangeCode::$variant => Severity::$severity,)*
                 }
             }
         }
@@ -472,17 +442,13 @@ impl fmt::Display for ChangeCode {
     }
 }
 
-impl Serialize for ChangeCode {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
+serialize_as_str!(ChangeCode);
 
 /// One thing a bridge did.
 ///
 /// Serializes as `{"pointer","code","effect","message"}`, plus
 /// `"severity": "error"` for the rare change whose code is an error.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Change {
     /// Where: a JSON Pointer (RFC 6901) into the document the bridge read -
     /// the source schema for a conversion, our schema for an export, the
@@ -495,22 +461,29 @@ pub struct Change {
     /// What was done and, where something was lost, what the handler must
     /// now check itself.
     pub message: String,
+    /// How serious the change is; always `code.severity()`: a
+    /// [`Note`](Severity::Note), or an [`Error`](Severity::Error) when the
+    /// result breaks a rule of its destination. Serialized only when it is
+    /// an error.
+    #[serde(skip_serializing_if = "is_not_error")]
+    pub severity: Severity,
+}
+
+/// Whether a change's severity goes unsaid: all but errors.
+fn is_not_error(severity: &Severity) -> bool {
+    *severity != Severity::Error
 }
 
 impl Change {
-    /// A change with `code`'s effect.
+    /// A change with `code`'s effect and severity.
     pub fn new(code: ChangeCode, pointer: impl Into<String>, message: impl Into<String>) -> Self {
         Change {
             pointer: pointer.into(),
             code,
             effect: code.effect(),
             message: message.into(),
+            severity: code.severity(),
         }
-    }
-
-    /// How serious the change is: `code.severity()`.
-    pub fn severity(&self) -> ChangeSeverity {
-        self.code.severity()
     }
 }
 
@@ -524,27 +497,8 @@ impl fmt::Display for Change {
         write!(
             f,
             "{}[{}] {} at {}: {}",
-            self.severity(),
-            self.code,
-            self.effect,
-            pointer,
-            self.message
+            self.severity, self.code, self.effect, pointer, self.message
         )
-    }
-}
-
-impl Serialize for Change {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let is_error = self.severity() == ChangeSeverity::Error;
-        let mut s = serializer.serialize_struct("Change", 4 + usize::from(is_error))?;
-        s.serialize_field("pointer", &self.pointer)?;
-        s.serialize_field("code", &self.code)?;
-        s.serialize_field("effect", &self.effect)?;
-        s.serialize_field("message", &self.message)?;
-        if is_error {
-            s.serialize_field("severity", &self.severity().as_str())?;
-        }
-        s.end()
     }
 }
 
@@ -579,10 +533,22 @@ mod tests {
         );
         let error = ChangeCode::ALL
             .iter()
-            .find(|code| code.severity() == ChangeSeverity::Error)
+            .find(|code| code.severity() == Severity::Error)
             .expect("the export has error-severity codes");
         let value = serde_json::to_value(Change::new(*error, "", "too big")).unwrap();
         assert_eq!(value["severity"], "error");
+        // The bytes, in field order: severity last, and only for an error.
+        assert_eq!(
+            serde_json::to_string(&note).unwrap(),
+            r#"{"pointer":"/properties/a","code":"one_of_to_any_of","effect":"lossless","message":"made anyOf"}"#
+        );
+        assert_eq!(
+            serde_json::to_string(&Change::new(*error, "", "too big")).unwrap(),
+            format!(
+                r#"{{"pointer":"","code":"{error}","effect":"{}","message":"too big","severity":"error"}}"#,
+                error.effect()
+            )
+        );
         assert_eq!(
             Change::new(*error, "", "too big").to_string(),
             format!("error[{error}] {} at (root): too big", error.effect())

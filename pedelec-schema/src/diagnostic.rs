@@ -4,23 +4,37 @@
 
 use std::fmt;
 
-use serde::ser::{Serialize, SerializeStruct, Serializer};
+use serde::Serialize;
 
-/// How serious a finding is.
+/// How serious a finding or a change is: one scale for every report of the
+/// crate.
+///
+/// A [`Diagnostic`] is an `Error` (the schema is outside the subset) or a
+/// `Warning` (it goes against the design advice); a
+/// [`Change`](crate::Change) is almost always a `Note` (the bridge did it
+/// and says so), and an `Error` when its result will not work where it is
+/// going (a provider's documented limit is exceeded), although the bridge
+/// still produced it. The order is by seriousness: `Error < Warning <
+/// Note`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum Severity {
-    /// The schema is outside the subset: it cannot be used.
+    /// Unusable: the schema is outside the subset, or a bridge's result
+    /// breaks a rule of its destination.
     Error,
-    /// The schema works, but goes against the Pedelec design advice.
+    /// Usable, but against the Pedelec design advice.
     Warning,
+    /// Done and usable; said so that nothing happens silently.
+    Note,
 }
 
 impl Severity {
-    /// `"error"` or `"warning"`.
+    /// `"error"`, `"warning"` or `"note"`.
     pub fn as_str(self) -> &'static str {
         match self {
             Severity::Error => "error",
             Severity::Warning => "warning",
+            Severity::Note => "note",
         }
     }
 }
@@ -31,11 +45,7 @@ impl fmt::Display for Severity {
     }
 }
 
-impl Serialize for Severity {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
+serialize_as_str!(Severity);
 
 macro_rules! codes {
     ($($(#[$doc:meta])* $variant:ident = $name:literal, $severity:ident;)*) => {
@@ -146,16 +156,12 @@ impl fmt::Display for Code {
     }
 }
 
-impl Serialize for Code {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
+serialize_as_str!(Code);
 
 /// One finding about a schema.
 ///
 /// Serializes as `{"severity","code","pointer","message"}`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Diagnostic {
     /// Error or warning; always `code.severity()`.
     pub severity: Severity,
@@ -200,13 +206,21 @@ impl fmt::Display for Diagnostic {
     }
 }
 
-impl Serialize for Diagnostic {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("Diagnostic", 4)?;
-        s.serialize_field("severity", &self.severity)?;
-        s.serialize_field("code", &self.code)?;
-        s.serialize_field("pointer", &self.pointer)?;
-        s.serialize_field("message", &self.message)?;
-        s.end()
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_severity_displays_and_serializes_as_its_name() {
+        for (severity, name) in [
+            (Severity::Error, "error"),
+            (Severity::Warning, "warning"),
+            (Severity::Note, "note"),
+        ] {
+            assert_eq!(severity.as_str(), name);
+            assert_eq!(severity.to_string(), name);
+            assert_eq!(serde_json::to_value(severity).unwrap(), name);
+        }
+        assert!(Severity::Error < Severity::Warning && Severity::Warning < Severity::Note);
     }
 }

@@ -59,7 +59,8 @@
 //!
 //! [`ToolArgsSchema::validate`] checks the arguments a tool receives and
 //! reports every failure as a [`ValidationError`] with the value's JSON
-//! Pointer, the schema's, the keyword and a message an agent can act on;
+//! Pointer, the schema's, the keyword (as data to match on: its
+//! [`ValidationErrorKind`]) and a message an agent can act on;
 //! [`ToolArgsSchema::is_valid`] only answers yes or no. Neither ever fills
 //! in a `default`. The errors come in a deterministic order, and
 //! [`ValidationErrors`] serializes as the agent-facing error object a
@@ -270,6 +271,20 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
+/// `impl Serialize` writing a code enum as its `as_str()` name. Not
+/// derived: the name is then written in one place (`as_str`, which
+/// `Display` also uses), and it is a string in every format, where a
+/// derived unit variant is an index in some.
+macro_rules! serialize_as_str {
+    ($($ty:ty),*) => {$(
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.as_str())
+            }
+        }
+    )*};
+}
+
 mod change;
 mod checked;
 pub mod convert;
@@ -289,7 +304,7 @@ mod tool_args;
 mod tool_args_schema;
 mod validate;
 
-pub use change::{Change, ChangeCode, ChangeSeverity, Effect};
+pub use change::{Change, ChangeCode, Effect};
 pub use checked::{Checked, CheckedWith};
 pub use convert::{convert, ConvertError, ConvertErrorCode, ConvertReason, Converted};
 pub use diagnostic::{Code, Diagnostic, Severity};
@@ -308,7 +323,7 @@ pub use tool_args::__private;
 pub use tool_args::time;
 pub use tool_args::{kind, ArgsError, DeserializeError, ToolArgs, ToolArgsNode};
 pub use tool_args_schema::ToolArgsSchema;
-pub use validate::{ValidationError, ValidationErrors};
+pub use validate::{ValidationError, ValidationErrorKind, ValidationErrors};
 
 /// Derives [`ToolArgs`] (for a struct with named fields) and the field
 /// schema that nests a type in another derived type. See [`ToolArgs`].

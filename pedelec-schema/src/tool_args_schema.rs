@@ -6,7 +6,7 @@
 //! properties, `export/` for the providers' forms.
 
 use serde::de::{DeserializeOwned, IgnoredAny};
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::change::Change;
@@ -39,10 +39,13 @@ use crate::validate::{self, CompiledObject, ValidationErrors, Validator};
 /// assert_eq!(err.diagnostics()[0].pointer, "/additionalProperties");
 /// # Ok::<(), pedelec_schema::SchemaError>(())
 /// ```
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize)]
+#[serde(transparent)]
 pub struct ToolArgsSchema {
+    /// Serialized as the schema: its root, in canonical key order.
     root: ObjectNode,
     /// The root compiled for validation.
+    #[serde(skip)]
     validator: Validator,
 }
 
@@ -149,12 +152,6 @@ impl ToolArgsSchema {
             // The root is an object node, which serializes as an object.
             _ => unreachable!("a ToolArgsSchema serializes as a JSON object"),
         }
-    }
-}
-
-impl Serialize for ToolArgsSchema {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.root.serialize(serializer)
     }
 }
 

@@ -5,7 +5,7 @@
 use crate::export_rules;
 
 use pedelec_schema::schema::{ObjectNode, SchemaNode};
-use pedelec_schema::{ChangeSeverity, Exported, Profile, ToolArgsSchema};
+use pedelec_schema::{Exported, Profile, Severity, ToolArgsSchema};
 use pedelec_testdata::realworld;
 use serde_json::{json, Value};
 
@@ -26,7 +26,7 @@ fn errors(exported: &Exported) -> Vec<(&str, &str)> {
     exported
         .changes
         .iter()
-        .filter(|c| c.severity() == ChangeSeverity::Error)
+        .filter(|c| c.severity == Severity::Error)
         .map(|c| (c.code.as_str(), c.pointer.as_str()))
         .collect()
 }

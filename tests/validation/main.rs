@@ -12,6 +12,7 @@ mod ecma_oracle;
 mod error_document;
 mod from_text;
 mod hostile;
+mod kinds;
 mod limits;
 mod properties;
 mod semantics;

@@ -81,7 +81,7 @@ mod tests {
         };
         let change = Unplaced {
             pointer: "/x".to_owned(),
-            severity: pedelec_schema::ChangeSeverity::Note,
+            severity: pedelec_schema::Severity::Note,
             effect: Some(Effect::Narrows),
             code: "null_dropped",
             message: "m".to_owned(),

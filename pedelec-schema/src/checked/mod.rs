@@ -23,7 +23,7 @@ use std::fmt;
 use std::ops::{Deref, DerefMut};
 
 use serde::de::{DeserializeOwned, Deserializer, Error as _};
-use serde::{Deserialize, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::tool_args::{ArgsError, ToolArgs};
@@ -84,8 +84,12 @@ pub use with::CheckedWith;
 /// added. rmcp's own generator adds `"$schema"` at the root and drops the
 /// root `description`; a tool that must publish `T::schema()` exactly sets
 /// rmcp's `#[tool(input_schema = T::schema().to_json_object())]` (see
-/// [`ToolArgsSchema::to_json_object`] and `examples/rmcp_server.rs`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+/// [`ToolArgsSchema::to_json_object`](crate::ToolArgsSchema::to_json_object)
+/// and `examples/rmcp_server.rs`).
+///
+/// It serializes as `T` does: the wrapper is transparent both ways.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+#[serde(transparent)]
 pub struct Checked<T>(pub T);
 
 impl<T> Checked<T> {
@@ -114,13 +118,6 @@ impl<T> Deref for Checked<T> {
 impl<T> DerefMut for Checked<T> {
     fn deref_mut(&mut self) -> &mut T {
         &mut self.0
-    }
-}
-
-/// Serializes as `T` does: the wrapper is transparent both ways.
-impl<T: Serialize> Serialize for Checked<T> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.0.serialize(serializer)
     }
 }
 

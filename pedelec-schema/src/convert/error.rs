@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use serde::ser::{Serialize, SerializeStruct, Serializer};
+use serde::Serialize;
 
 /// Why a conversion failed, as a stable snake_case code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -54,16 +54,12 @@ impl fmt::Display for ConvertErrorCode {
     }
 }
 
-impl Serialize for ConvertErrorCode {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
+serialize_as_str!(ConvertErrorCode);
 
 /// One reason a conversion failed.
 ///
 /// Serializes as `{"pointer","code","message"}`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ConvertReason {
     /// Where, as a JSON Pointer into the source document.
     pub pointer: String,
@@ -98,16 +94,6 @@ impl fmt::Display for ConvertReason {
     }
 }
 
-impl Serialize for ConvertReason {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("ConvertReason", 3)?;
-        s.serialize_field("pointer", &self.pointer)?;
-        s.serialize_field("code", &self.code)?;
-        s.serialize_field("message", &self.message)?;
-        s.end()
-    }
-}
-
 /// No object schema of the subset can stand for the source document.
 ///
 /// Holds every reason found, each with its pointer. Serializes as
@@ -120,7 +106,7 @@ impl Serialize for ConvertReason {
 /// let error = convert(&json!({"type": "string"})).unwrap_err();
 /// assert_eq!(error.reasons()[0].code, ConvertErrorCode::AcceptsNoObjects);
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ConvertError {
     reasons: Vec<ConvertReason>,
 }
@@ -134,6 +120,35 @@ impl ConvertError {
     /// Every reason, in the order found.
     pub fn reasons(&self) -> &[ConvertReason] {
         &self.reasons
+    }
+
+    /// The reasons, owned.
+    pub fn into_reasons(self) -> Vec<ConvertReason> {
+        self.reasons
+    }
+
+    /// The reasons, one by one: `reasons().iter()`.
+    pub fn iter(&self) -> std::slice::Iter<'_, ConvertReason> {
+        self.reasons.iter()
+    }
+
+    /// How many reasons there are, at least one.
+    pub fn len(&self) -> usize {
+        self.reasons.len()
+    }
+
+    /// Whether there are none: never, since it holds at least one.
+    pub fn is_empty(&self) -> bool {
+        self.reasons.is_empty()
+    }
+}
+
+impl<'a> IntoIterator for &'a ConvertError {
+    type Item = &'a ConvertReason;
+    type IntoIter = std::slice::Iter<'a, ConvertReason>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.reasons.iter()
     }
 }
 
@@ -153,11 +168,3 @@ impl fmt::Display for ConvertError {
 }
 
 impl std::error::Error for ConvertError {}
-
-impl Serialize for ConvertError {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("ConvertError", 1)?;
-        s.serialize_field("reasons", &self.reasons)?;
-        s.end()
-    }
-}

@@ -182,7 +182,8 @@ use std::str::FromStr;
 
 use serde_json::Value;
 
-use crate::change::{Change, ChangeSeverity};
+use crate::change::Change;
+use crate::diagnostic::Severity;
 use crate::tool_args_schema::ToolArgsSchema;
 use crate::validate::CompiledObject;
 
@@ -277,17 +278,17 @@ pub struct Exported {
 
 impl Exported {
     /// Whether a change says the provider will refuse the schema (a
-    /// documented limit is exceeded): an [`Error`](ChangeSeverity::Error).
+    /// documented limit is exceeded): an [`Error`](Severity::Error).
     pub fn has_errors(&self) -> bool {
         any_error(&self.changes)
     }
 }
 
-/// Whether one of `changes` is an [`Error`](ChangeSeverity::Error).
+/// Whether one of `changes` is an [`Error`](Severity::Error).
 fn any_error(changes: &[Change]) -> bool {
     changes
         .iter()
-        .any(|change| change.severity() == ChangeSeverity::Error)
+        .any(|change| change.severity == Severity::Error)
 }
 
 /// `schema` written for `profile`: [`ToolArgsSchema::export`].

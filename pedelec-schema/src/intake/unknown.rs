@@ -72,6 +72,8 @@ impl fmt::Display for UnknownProperty {
     }
 }
 
+/// Hand-written: `message` is not a field but the error's, written when
+/// read.
 impl Serialize for UnknownProperty {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let fields = 3 + usize::from(self.suggestion.is_some());

@@ -110,6 +110,8 @@ impl std::error::Error for ArgsError {
     }
 }
 
+/// Hand-written for its shape: every variant is the one agent-facing
+/// object, `{"code","message","errors"}`, not a tagged enum.
 impl Serialize for ArgsError {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {

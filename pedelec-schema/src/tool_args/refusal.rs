@@ -126,6 +126,8 @@ impl std::error::Error for DeserializeError {
 }
 
 /// `{"path","schema_path","keyword","message"}`, like a validation error.
+/// Hand-written: `keyword` is a constant and `message` serde's, neither a
+/// field.
 impl Serialize for DeserializeError {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut s = serializer.serialize_struct("DeserializeError", 4)?;

@@ -15,9 +15,12 @@ use std::sync::Arc;
 
 use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
 
+use serde_json::Number;
+
 use super::failure::Failure;
 use super::site::Span;
 use super::trail::{write_instance_pointer, Indices};
+use crate::schema::NodeKind;
 
 /// One way a value failed its schema.
 ///
@@ -116,8 +119,37 @@ impl ValidationError {
     }
 
     /// The keyword that failed: `type`, `required`, `maximum`, `oneOf`, ...
+    /// [`kind`](Self::kind) says the same as data to match on.
     pub fn keyword(&self) -> &'static str {
         self.failure.keyword()
+    }
+
+    /// What failed, with the values the check compared, to match on
+    /// instead of comparing [`keyword`](Self::keyword) strings. Built from
+    /// the stored failure when called: it borrows from the error and
+    /// allocates nothing.
+    ///
+    /// ```
+    /// use pedelec_schema::{ToolArgsSchema, ValidationErrorKind};
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object",
+    ///     "properties": {"limit": {"type": "integer", "maximum": 50}},
+    ///     "required": ["limit"]
+    /// }))?;
+    /// let errors = schema.validate(&json!({"limit": 500})).unwrap_err();
+    /// match errors.errors()[0].kind() {
+    ///     ValidationErrorKind::Maximum { maximum, .. } => {
+    ///         assert_eq!(maximum.as_u64(), Some(50));
+    ///     }
+    ///     ValidationErrorKind::Required { property } => panic!("{property} is missing"),
+    ///     other => panic!("unexpected {other:?}"),
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn kind(&self) -> ValidationErrorKind<'_> {
+        self.failure.kind()
     }
 
     /// What is wrong, in words an agent can act on.
@@ -193,6 +225,137 @@ impl ValidationError {
     }
 }
 
+/// What a [`ValidationError`] is about: one variant per way a value can
+/// fail, with the values the check compared. [`ValidationError::kind`]
+/// builds it; each variant belongs to one
+/// [`keyword`](ValidationError::keyword), given in its documentation.
+///
+/// Counts are of what the value holds: characters (Unicode scalar values)
+/// for a string, items for an array. Bounds are the schema's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ValidationErrorKind<'a> {
+    /// `type`: the value is of another JSON type than the node's (or a
+    /// fractional number under an `integer` node).
+    Type {
+        /// The node's kind: `String`, `Number`, `Integer`, `Boolean`,
+        /// `Array` or `Object`.
+        expected: NodeKind,
+    },
+    /// `enum`: the value is none of the node's allowed values.
+    Enum,
+    /// `minLength`: the string is too short.
+    MinLength {
+        /// The string's length in characters.
+        length: usize,
+        /// The schema's `minLength`.
+        min: u64,
+    },
+    /// `maxLength`: the string is too long.
+    MaxLength {
+        /// The string's length in characters.
+        length: usize,
+        /// The schema's `maxLength`.
+        max: u64,
+    },
+    /// `pattern`: the string does not match.
+    Pattern {
+        /// The schema's pattern, as written.
+        pattern: &'a str,
+    },
+    /// `minimum`: the number is below the bound.
+    Minimum {
+        /// The value.
+        value: &'a Number,
+        /// The schema's `minimum`.
+        minimum: &'a Number,
+    },
+    /// `maximum`: the number is above the bound.
+    Maximum {
+        /// The value.
+        value: &'a Number,
+        /// The schema's `maximum`.
+        maximum: &'a Number,
+    },
+    /// `minItems`: the array has too few items.
+    MinItems {
+        /// How many items the array has.
+        count: usize,
+        /// The schema's `minItems`.
+        min: u64,
+    },
+    /// `maxItems`: the array has too many items.
+    MaxItems {
+        /// How many items the array has.
+        count: usize,
+        /// The schema's `maxItems`.
+        max: u64,
+    },
+    /// `uniqueItems`: two items are equal.
+    UniqueItems {
+        /// The index of the first of them.
+        first: usize,
+        /// The index of the second.
+        second: usize,
+    },
+    /// `required`: a required property is missing. The error's path is
+    /// the object's.
+    Required {
+        /// The missing property's name.
+        property: &'a str,
+    },
+    /// `oneOf`: no branch accepts the value.
+    OneOfNone {
+        /// How many branches the `oneOf` has.
+        branches: usize,
+    },
+    /// `oneOf`: more than one branch accepts the value.
+    OneOfMany {
+        /// How many branches accept it.
+        matched: usize,
+        /// How many branches the `oneOf` has.
+        branches: usize,
+        /// The index of the first branch that accepts it.
+        first: usize,
+        /// The index of the second.
+        second: usize,
+    },
+    /// `properties`: a property the object's schema does not name, refused
+    /// only by
+    /// [`ToolArgsSchema::validate_refusing_unknown`](crate::ToolArgsSchema::validate_refusing_unknown).
+    /// The error's path is the property's own.
+    UnknownProperty {
+        /// The property's name.
+        property: &'a str,
+        /// The schema's property whose name is closest, if one is close.
+        suggestion: Option<&'a str>,
+    },
+}
+
+impl ValidationErrorKind<'_> {
+    /// The keyword of the variant: what [`ValidationError::keyword`]
+    /// returns for an error of this kind.
+    pub fn keyword(&self) -> &'static str {
+        match self {
+            ValidationErrorKind::Type { .. } => "type",
+            ValidationErrorKind::Enum => "enum",
+            ValidationErrorKind::MinLength { .. } => "minLength",
+            ValidationErrorKind::MaxLength { .. } => "maxLength",
+            ValidationErrorKind::Pattern { .. } => "pattern",
+            ValidationErrorKind::Minimum { .. } => "minimum",
+            ValidationErrorKind::Maximum { .. } => "maximum",
+            ValidationErrorKind::MinItems { .. } => "minItems",
+            ValidationErrorKind::MaxItems { .. } => "maxItems",
+            ValidationErrorKind::UniqueItems { .. } => "uniqueItems",
+            ValidationErrorKind::Required { .. } => "required",
+            ValidationErrorKind::OneOfNone { .. } | ValidationErrorKind::OneOfMany { .. } => {
+                "oneOf"
+            }
+            ValidationErrorKind::UnknownProperty { .. } => "properties",
+        }
+    }
+}
+
 /// Room for most messages at once; longer ones (long `enum` lists, `oneOf`
 /// explanations) grow once or twice.
 const MESSAGE_CAPACITY: usize = 128;
@@ -229,6 +392,8 @@ impl PartialEq for ValidationError {
 
 impl Eq for ValidationError {}
 
+/// Hand-written for speed: the paths and the message are written when
+/// read, into one buffer (`ValidationError::serialize_with`).
 impl Serialize for ValidationError {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.serialize_with(serializer, &mut String::with_capacity(MESSAGE_CAPACITY))
@@ -288,6 +453,21 @@ impl ValidationErrors {
         self.errors
     }
 
+    /// The failures, one by one: `errors().iter()`.
+    pub fn iter(&self) -> std::slice::Iter<'_, ValidationError> {
+        self.errors.iter()
+    }
+
+    /// How many errors there are, at least one.
+    pub fn len(&self) -> usize {
+        self.errors.len()
+    }
+
+    /// Whether there are none: never, since it holds at least one.
+    pub fn is_empty(&self) -> bool {
+        self.errors.is_empty()
+    }
+
     /// One sentence naming every failure: the agent-facing `message`.
     pub fn message(&self) -> String {
         let mut message = String::with_capacity(MESSAGE_CAPACITY * 4);
@@ -316,6 +496,15 @@ impl ValidationErrors {
     /// `{"code": "INVALID_ARGS", "message": ..., "errors": [...]}`.
     pub fn to_value(&self) -> serde_json::Value {
         serde_json::to_value(self).expect("validation errors always serialize")
+    }
+}
+
+impl<'a> IntoIterator for &'a ValidationErrors {
+    type Item = &'a ValidationError;
+    type IntoIter = std::slice::Iter<'a, ValidationError>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.errors.iter()
     }
 }
 

@@ -11,9 +11,10 @@ use std::sync::Arc;
 
 use serde_json::Number;
 
-use super::error::ValidationError;
+use super::error::{ValidationError, ValidationErrorKind};
 use crate::message::{write_bool, write_count, write_number, Excerpt, Listable, Listed, Quoted};
 use crate::pattern::Pattern;
+use crate::schema::NodeKind;
 use crate::small_string::SmallString;
 
 pub(crate) use crate::message::Found;
@@ -127,6 +128,70 @@ impl Failure {
         }
     }
 
+    /// The public view of the failure: [`ValidationError::kind`].
+    pub(crate) fn kind(&self) -> ValidationErrorKind<'_> {
+        match self {
+            Failure::Type { expected, .. } => ValidationErrorKind::Type {
+                expected: expected_kind(expected),
+            },
+            Failure::StringEnum { .. }
+            | Failure::NumberEnum { .. }
+            | Failure::BooleanEnum { .. } => ValidationErrorKind::Enum,
+            Failure::MinLength { count, min } => ValidationErrorKind::MinLength {
+                length: *count,
+                min: *min,
+            },
+            Failure::MaxLength { count, max } => ValidationErrorKind::MaxLength {
+                length: *count,
+                max: *max,
+            },
+            Failure::Pattern { pattern, .. } => ValidationErrorKind::Pattern {
+                pattern: pattern.as_str(),
+            },
+            Failure::Minimum { number, minimum } => ValidationErrorKind::Minimum {
+                value: number,
+                minimum,
+            },
+            Failure::Maximum { number, maximum } => ValidationErrorKind::Maximum {
+                value: number,
+                maximum,
+            },
+            Failure::MinItems { count, min } => ValidationErrorKind::MinItems {
+                count: *count,
+                min: *min,
+            },
+            Failure::MaxItems { count, max } => ValidationErrorKind::MaxItems {
+                count: *count,
+                max: *max,
+            },
+            Failure::UniqueItems { first, second } => ValidationErrorKind::UniqueItems {
+                first: *first,
+                second: *second,
+            },
+            Failure::Required { name } => ValidationErrorKind::Required {
+                property: name.as_str(),
+            },
+            Failure::NoBranch { branches } => ValidationErrorKind::OneOfNone {
+                branches: branches.len(),
+            },
+            Failure::SeveralBranches {
+                count,
+                branches,
+                first,
+                second,
+            } => ValidationErrorKind::OneOfMany {
+                matched: *count,
+                branches: *branches,
+                first: *first,
+                second: *second,
+            },
+            Failure::UnknownProperty { name, suggestion } => ValidationErrorKind::UnknownProperty {
+                property: name,
+                suggestion: suggestion.as_deref(),
+            },
+        }
+    }
+
     /// The property name that a failure about one property of the object
     /// adds to the object's path (only an unknown property's).
     pub(crate) fn property(&self) -> Option<&str> {
@@ -233,6 +298,22 @@ impl Failure {
             Failure::UnknownProperty { name, suggestion } => {
                 write_unknown_property(out, name, suggestion.as_deref())
             }
+        }
+    }
+}
+
+/// The node kind a type failure's "expected ..." names.
+fn expected_kind(expected: &str) -> NodeKind {
+    match expected {
+        "a string" => NodeKind::String,
+        "an integer" => NodeKind::Integer,
+        "a number" => NodeKind::Number,
+        "a boolean" => NodeKind::Boolean,
+        "an array" => NodeKind::Array,
+        "an object" => NodeKind::Object,
+        _ => {
+            debug_assert!(false, "no node kind expects {expected}");
+            NodeKind::Object
         }
     }
 }

@@ -69,7 +69,7 @@ use trail::Trail;
 pub(crate) use compiled::{CompiledArray, CompiledNode, CompiledObject, CompiledOneOf, Kind};
 pub(crate) use disjoint::{disjoint, pairwise_disjoint};
 pub(crate) use equality::json_equal;
-pub use error::{ValidationError, ValidationErrors};
+pub use error::{ValidationError, ValidationErrorKind, ValidationErrors};
 pub(crate) use stream::read_checked;
 
 /// A schema node compiled for validation, with the schema pointers its
