@@ -208,7 +208,7 @@ mod time_types {
     }
 }
 
-/// The "done when": a handler's arguments with a `Uuid`, a
+/// A handler's arguments as users write them: a `Uuid`, a
 /// `DateTime<Utc>`, a `Url`, an `IpAddr`, a `PathBuf` and a type of the
 /// user's own with a hand-written `Deserialize`.
 mod handler {
