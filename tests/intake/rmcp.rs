@@ -9,8 +9,8 @@
 //! reaches the handler as the typed value; and what rmcp publishes from
 //! `Parameters<Checked<T>>`'s `schemars::JsonSchema` alone.
 
+// The example itself, through a link (`rmcp/server.rs`).
 #[allow(dead_code)] // its `main` runs in the stdio test, as a binary
-#[path = "../../examples/interop/rmcp_server.rs"]
 mod server;
 
 use std::io::Write;

@@ -6,9 +6,8 @@
 
 pub mod cargo;
 pub mod fuzz;
-// The library's own JSON Pointer writer (private there), which the
-// `pedelec-lint` package compiles too.
-#[path = "../../pedelec-schema/src/pointer.rs"]
+// The library's own JSON Pointer writer (private there), through a link
+// as the `pedelec-lint` package compiles it too.
 pub mod pointer;
 pub mod typed;
 

@@ -1,0 +1,1 @@
+../../../examples/interop/rmcp_server.rs

@@ -1,0 +1,1 @@
+../../pedelec-schema/src/pointer.rs
