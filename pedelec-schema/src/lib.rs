@@ -306,7 +306,7 @@ mod validate;
 
 pub use change::{Change, ChangeCode, Effect};
 pub use checked::{Checked, CheckedWith};
-pub use convert::{convert, ConvertError, ConvertErrorCode, ConvertReason, Converted};
+pub use convert::{convert, convert_str, ConvertError, ConvertErrorCode, ConvertReason, Converted};
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use error::SchemaError;
 pub use export::{Exported, ExportedTool, Profile, ToolDefinition, ToolNameError, UnknownProfile};
