@@ -153,8 +153,10 @@
 //! returns every change it made as a [`Change`] with a JSON Pointer into
 //! the source and an [`Effect`] (`lossless`, `widens` or `narrows`). The
 //! [`convert`](mod@convert) module gives the meaning conversion takes the
-//! source to have, its guarantees and every change code.
-//! `pedelec-lint --fix` applies it to files.
+//! source to have, its guarantees and every change code. From JSON text,
+//! [`convert_str`] does the same and keeps the order the text lists
+//! properties in, as [`ToolArgsSchema::from_json_str`] does; `pedelec-lint
+//! --fix` applies it to files.
 //!
 //! ```
 //! use pedelec_schema::convert;
@@ -306,7 +308,7 @@ mod validate;
 
 pub use change::{Change, ChangeCode, Effect};
 pub use checked::{Checked, CheckedWith};
-pub use convert::{convert, ConvertError, ConvertErrorCode, ConvertReason, Converted};
+pub use convert::{convert, convert_str, ConvertError, ConvertErrorCode, ConvertReason, Converted};
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use error::SchemaError;
 pub use export::{Exported, ExportedTool, Profile, ToolDefinition, ToolNameError, UnknownProfile};

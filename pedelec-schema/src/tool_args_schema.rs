@@ -15,6 +15,7 @@ use crate::error::SchemaError;
 use crate::export::{self, Exported, Profile};
 use crate::intake::{self, UnknownProperty};
 use crate::parse;
+use crate::parse::text_order::{self, TextOrder};
 use crate::schema::{ObjectNode, SchemaNode};
 use crate::tool_args::ArgsError;
 use crate::validate::{self, CompiledObject, ValidationErrors, Validator};
@@ -57,16 +58,34 @@ impl PartialEq for ToolArgsSchema {
 
 impl ToolArgsSchema {
     /// Checks a JSON schema and builds it, or returns every error found.
+    ///
+    /// The properties keep the order `value` iterates them in: the
+    /// document's own order with serde_json's `preserve_order` feature, by
+    /// name without it. [`from_json_str`](Self::from_json_str) keeps the
+    /// text's order either way.
     pub fn from_value(value: &Value) -> Result<Self, SchemaError> {
-        let (root, diagnostics) = parse::parse_root(value, None);
-        match root {
-            Some(root) => Ok(Self::prepared(root)),
-            None => Err(SchemaError::new(diagnostics)),
-        }
+        Self::checked(value).map(Self::prepared)
     }
 
     /// Parses JSON text, then checks it as [`from_value`](Self::from_value)
     /// does. Text that is not JSON gives one `invalid_json` error.
+    ///
+    /// Every object's properties keep the order the text lists them in,
+    /// whatever serde_json's features: a model writes a call's properties
+    /// in the schema's order, so a `reasoning` listed before `answer` is
+    /// written first. (A property written twice is the last one, where the
+    /// last one stands, as serde_json keeps its value.)
+    ///
+    /// ```
+    /// use pedelec_schema::ToolArgsSchema;
+    ///
+    /// let schema = ToolArgsSchema::from_json_str(
+    ///     r#"{"type": "object", "properties": {"zeta": {"type": "string"}, "alpha": {"type": "string"}}}"#,
+    /// )?;
+    /// let names: Vec<&str> = schema.root().properties.iter().map(|p| p.name.as_str()).collect();
+    /// assert_eq!(names, ["zeta", "alpha"]);
+    /// # Ok::<(), pedelec_schema::SchemaError>(())
+    /// ```
     pub fn from_json_str(text: &str) -> Result<Self, SchemaError> {
         let value: Value = serde_json::from_str(text).map_err(|err| {
             SchemaError::new(vec![Diagnostic::new(
@@ -75,7 +94,22 @@ impl ToolArgsSchema {
                 format!("the schema is not valid JSON: {err}"),
             )])
         })?;
-        Self::from_value(&value)
+        let mut root = Self::checked(&value)?;
+        // The same text, read again for its key order (the `Value` may have
+        // sorted it); before compiling, whose rules keep each property's
+        // declared place.
+        if let Ok(order) = TextOrder::read(text) {
+            text_order::reorder(&mut root, &order);
+        }
+        Ok(Self::prepared(root))
+    }
+
+    /// The gatekeeper's root for `value`, or every error found.
+    fn checked(value: &Value) -> Result<ObjectNode, SchemaError> {
+        match parse::parse_root(value, None) {
+            (Some(root), _) => Ok(root),
+            (None, diagnostics) => Err(SchemaError::new(diagnostics)),
+        }
     }
 
     /// Checks a root built in code. It passes the very checks a parsed schema
@@ -99,7 +133,7 @@ impl ToolArgsSchema {
         let value = serde_json::to_value(&root).expect("a schema node always serializes");
         // Checked through JSON, but kept as built: the JSON map would have
         // sorted the properties by name.
-        Self::from_value(&value).map(|_| Self::prepared(root))
+        Self::checked(&value).map(|_| Self::prepared(root))
     }
 
     fn prepared(root: ObjectNode) -> Self {

@@ -10,4 +10,5 @@ mod composition;
 mod differential;
 mod errors;
 mod lowering;
+mod read_order;
 mod realworld;

@@ -15,5 +15,6 @@ mod hostile;
 mod kinds;
 mod limits;
 mod properties;
+mod read_order;
 mod semantics;
 mod spec_examples;

@@ -1,5 +1,6 @@
 //! `--fix`: convert every schema of each file into the subset
-//! (`pedelec_schema::convert`) and write the file back in the same shape -
+//! (`pedelec_schema::convert_str`, which keeps the order the file lists
+//! properties in) and write the file back in the same shape -
 //! a bare schema, a tool definition, a list of tools, a `tools/list`
 //! result - with only its schemas changed.
 //!
@@ -13,14 +14,13 @@
 //!   the source keyword: `file:line:column: note[code] (effect): message`;
 //!   `--format json` writes them as one JSON array there instead.
 
-mod order;
 mod report;
 
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use pedelec_schema::convert;
+use pedelec_schema::{convert, convert_str};
 use serde_json::Value;
 
 use crate::check::{check, Checked};
@@ -31,7 +31,6 @@ use crate::notes::{self, place, Note, Unplaced};
 use crate::render::printable;
 use crate::shapes;
 use crate::splice::{self, Edit};
-use order::Ordered;
 use report::Tally;
 
 /// Exit status: every schema converted.
@@ -136,18 +135,23 @@ fn fix_file(checked: &Checked) -> Option<Fixed> {
     }
     let text = &checked.text;
     let document: Value = serde_json::from_str(text).ok()?;
-    let ordered: Ordered = serde_json::from_str(text).ok()?;
     let sites = shapes::schemas(&document);
     let site_pointers: Vec<&str> = sites.iter().map(|s| s.pointer.as_str()).collect();
     let spans: Vec<_> = locate_all(text, &site_pointers)
         .into_iter()
-        .map(|location| location.map(|l| l.value))
+        .map(|location| location.filter(|l| l.exact).map(|l| l.value))
         .collect();
     let mut edits = Vec::new();
     let mut unplaced = Vec::new();
     let (mut converted, mut failed) = (0, 0);
     for (site, span) in sites.iter().zip(spans) {
-        match convert(site.schema) {
+        // From the schema's own text, for its property order; a schema
+        // that cannot be found in the text is converted, not rewritten.
+        let result = match &span {
+            Some(span) => convert_str(&text[span.clone()]),
+            None => convert(site.schema),
+        };
+        match result {
             Ok(result) => {
                 converted += 1;
                 unplaced.extend(
@@ -159,12 +163,10 @@ fn fix_file(checked: &Checked) -> Option<Fixed> {
                 if result.changes.is_empty() {
                     continue;
                 }
-                let (Some(span), Some(source)) = (span, ordered.at(&site.pointer)) else {
+                let Some(span) = span else {
                     continue;
                 };
-                let mut root = result.schema.root().clone();
-                order::reorder(&mut root, source);
-                edits.push(Edit::written_like(text, span, &root));
+                edits.push(Edit::written_like(text, span, &result.schema));
             }
             Err(error) => {
                 failed += 1;

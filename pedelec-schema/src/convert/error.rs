@@ -9,6 +9,8 @@ use serde::Serialize;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
 pub enum ConvertErrorCode {
+    /// The text given to [`convert_str`](crate::convert_str) is not JSON.
+    InvalidJson,
     /// The document (or a part of it where a schema belongs) is not a JSON
     /// Schema: not an object or a boolean, a `type` that names no JSON
     /// Schema type (`"dict"`), a keyword whose value has the wrong shape
@@ -38,6 +40,7 @@ impl ConvertErrorCode {
     /// The stable snake_case name.
     pub fn as_str(self) -> &'static str {
         match self {
+            ConvertErrorCode::InvalidJson => "invalid_json",
             ConvertErrorCode::NotASchema => "not_a_schema",
             ConvertErrorCode::UnresolvedRef => "unresolved_ref",
             ConvertErrorCode::AcceptsNoObjects => "accepts_no_objects",

@@ -1,8 +1,9 @@
 //! Conversion into the subset: [`convert()`] rewrites a JSON Schema that
 //! zod, pydantic, schemars, an OpenAPI generator or a person wrote into a
 //! [`ToolArgsSchema`], and returns every change it made as a [`Change`]
-//! with a JSON Pointer into the source. `pedelec-lint --fix` applies it to
-//! files.
+//! with a JSON Pointer into the source; [`convert_str`] does the same from
+//! the source's text, keeping the order the text lists properties in.
+//! `pedelec-lint --fix` applies it to files.
 //!
 //! ```
 //! use pedelec_schema::{convert, Effect};
@@ -82,6 +83,14 @@
 //!   the one object node with what every shape shares (widens).
 //! - **`default`s and examples** the converted node refuses are dropped,
 //!   so that an agent that copies one gets no error.
+//! - **Property order.** The properties come in the order the source
+//!   lists them, as far as the source tells it: [`convert`] has the order
+//!   the `Value` iterates (by name, without serde_json's `preserve_order`
+//!   feature), [`convert_str`] the text's. A merged object lists its
+//!   properties in the order they first appear in its sources, read in
+//!   text order - its own `properties` where that key stands among its
+//!   `$ref` and `allOf`, each branch in turn - and then any other in the
+//!   order before.
 //! - **Order and bounds.** Changes come ordered by pointer. Reading stops
 //!   96 nodes deep and after 20 000 nodes read (`too_deep`, `too_large`),
 //!   whatever the input. `uniqueItems: false` is inside the subset: keeping
@@ -181,6 +190,7 @@ use serde_json::Value;
 
 use crate::change::Change;
 use crate::diagnostic::{Code, Diagnostic};
+use crate::parse::text_order::{self, TextOrder};
 use crate::tool_args_schema::ToolArgsSchema;
 
 pub use error::{ConvertError, ConvertErrorCode, ConvertReason};
@@ -203,6 +213,10 @@ pub struct Converted {
 /// source: a root that accepts no object (`{"type": "string"}`, `false`),
 /// a document that is not a JSON Schema, a dangling local `$ref`, a schema
 /// too deep or too large once its references are written inline.
+///
+/// The properties keep the order `source` iterates them in, which without
+/// serde_json's `preserve_order` feature is by name; [`convert_str`] keeps
+/// a text's order whatever the features.
 ///
 /// ```
 /// use pedelec_schema::{convert, ChangeCode, Effect};
@@ -240,6 +254,47 @@ pub struct Converted {
 /// # Ok::<(), pedelec_schema::ConvertError>(())
 /// ```
 pub fn convert(source: &Value) -> Result<Converted, ConvertError> {
+    converted(source, None)
+}
+
+/// Converts the JSON Schema in `text` as [`convert`] does, with every
+/// object's properties in the order the text lists them (see "Property
+/// order" in the [module docs](mod@crate::convert) for merged objects).
+/// Text that is not JSON fails with one
+/// [`InvalidJson`](ConvertErrorCode::InvalidJson) reason.
+///
+/// ```
+/// use pedelec_schema::{convert_str, ConvertErrorCode};
+///
+/// let converted = convert_str(
+///     r#"{"type": "object", "title": "Answer", "properties": {
+///         "reasoning": {"type": "string"},
+///         "answer": {"type": "string"}}}"#,
+/// )?;
+/// let names: Vec<&str> = converted.schema.root().properties.iter().map(|p| p.name.as_str()).collect();
+/// assert_eq!(names, ["reasoning", "answer"]);
+/// assert_eq!(converted.changes[0].pointer, "/title");
+///
+/// let error = convert_str("{\"type\": ").unwrap_err();
+/// assert_eq!(error.reasons()[0].code, ConvertErrorCode::InvalidJson);
+/// # Ok::<(), pedelec_schema::ConvertError>(())
+/// ```
+pub fn convert_str(text: &str) -> Result<Converted, ConvertError> {
+    let not_json = |err: serde_json::Error| {
+        ConvertError::new(vec![ConvertReason::new(
+            ConvertErrorCode::InvalidJson,
+            "",
+            format!("the schema is not valid JSON: {err}"),
+        )])
+    };
+    let source: Value = serde_json::from_str(text).map_err(not_json)?;
+    let order = TextOrder::read(text).map_err(not_json)?;
+    converted(&source, Some(&order))
+}
+
+/// Converts `source`; with `order`, its text's key order, puts the
+/// properties in that order before the gatekeeper compiles them.
+fn converted(source: &Value, order: Option<&TextOrder>) -> Result<Converted, ConvertError> {
     let mut ctx = context::Context::new(source);
     let root = merge::read_node(&mut ctx, source, "");
     let lowered = if ctx.errors.is_empty() {
@@ -250,13 +305,16 @@ pub fn convert(source: &Value) -> Result<Converted, ConvertError> {
     if !ctx.errors.is_empty() {
         return Err(ConvertError::new(std::mem::take(&mut ctx.errors)));
     }
-    let Some(lowered) = lowered else {
+    let Some(mut lowered) = lowered else {
         return Err(ConvertError::new(vec![ConvertReason::new(
             ConvertErrorCode::Rejected,
             "",
             "the converter produced no root and gave no reason: a bug in the converter",
         )]));
     };
+    if let Some(order) = order {
+        text_order::reorder(&mut lowered, order);
+    }
     // Through the gatekeeper as every schema built in code goes: the very
     // checks a parsed schema passes.
     match ToolArgsSchema::new(lowered) {

@@ -15,7 +15,8 @@
 //! keys are checked in `keys.rs`, and its keywords are read in `leaves.rs`
 //! (string, number, integer, boolean), `containers.rs` (array, object,
 //! `oneOf`) and `counts.rs` (lengths and item counts). `fields.rs` reads a node's keys once; `keywords.rs` knows what
-//! every key may be.
+//! every key may be; `text_order.rs` keeps the key order of a JSON text,
+//! which a `Value` may have sorted.
 
 mod containers;
 mod counts;
@@ -25,6 +26,7 @@ pub(crate) mod keywords;
 mod kind;
 mod leaves;
 mod limits;
+pub(crate) mod text_order;
 
 use serde_json::Value;
 
