@@ -21,7 +21,6 @@ use crate::cli::{Cli, Format};
 use crate::input;
 use crate::locate::locate_all;
 use crate::notes::{self, Note, Unplaced};
-use crate::ordered::in_keyword_order;
 use crate::render;
 use crate::shapes;
 use crate::splice::{self, Edit};
@@ -93,8 +92,13 @@ fn export_document(checked: &Checked, profile: Profile) -> Result<(String, Vec<N
             .filter(|location| location.exact)
             .ok_or_else(|| format!("cannot find the schema at {:?} in the text", site.pointer))?;
         let exported = schema.export(profile);
-        let schema = in_keyword_order(&exported.schema);
-        edits.push(Edit::written_like(text, location.value.clone(), &schema));
+        // The export is in order: keywords canonical, properties as the
+        // schema lists them.
+        edits.push(Edit::written_like(
+            text,
+            location.value.clone(),
+            &exported.schema,
+        ));
         changes.extend(
             exported
                 .changes

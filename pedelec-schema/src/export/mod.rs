@@ -172,7 +172,9 @@
 mod anthropic;
 mod emit;
 mod gemini;
+mod json;
 mod limits;
+mod mcp;
 mod normalize;
 mod openai;
 mod tool;
@@ -187,6 +189,7 @@ use crate::diagnostic::Severity;
 use crate::tool_args_schema::ToolArgsSchema;
 use crate::validate::CompiledObject;
 
+pub use json::OrderedJson;
 pub use tool::{ExportedTool, ToolDefinition, ToolNameError};
 
 /// A model provider's rules for a tool's arguments schema. The
@@ -269,8 +272,14 @@ impl FromStr for Profile {
 /// A schema written for one provider, and what was changed to get there.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Exported {
-    /// The schema the provider receives.
-    pub schema: Value,
+    /// The schema the provider receives, in order: it lists the properties
+    /// in the order the author wrote them (a derived type's field order),
+    /// in `properties`, `required` and Gemini's `propertyOrdering`, and
+    /// each node's keywords in the canonical order. Serialize it to send
+    /// it; [`to_value`](OrderedJson::to_value) gives a `serde_json::Value`,
+    /// whose map sorts the keys unless serde_json's `preserve_order`
+    /// feature is on.
+    pub schema: OrderedJson,
     /// Every change, in the order of the walk (a node's own keywords, then
     /// its children), with pointers into *our* schema.
     pub changes: Vec<Change>,
@@ -294,10 +303,7 @@ fn any_error(changes: &[Change]) -> bool {
 /// `schema` written for `profile`: [`ToolArgsSchema::export`].
 pub(crate) fn export(schema: &ToolArgsSchema, profile: Profile) -> Exported {
     match profile {
-        Profile::Mcp => Exported {
-            schema: schema.to_value(),
-            changes: Vec::new(),
-        },
+        Profile::Mcp => mcp::export(schema.root()),
         Profile::OpenAiStrict => openai::export(schema.root()),
         Profile::AnthropicStrict => anthropic::export(schema.root()),
         Profile::Gemini => gemini::export(schema.root()),
