@@ -35,6 +35,25 @@
 //! # Ok::<(), pedelec_schema::SchemaError>(())
 //! ```
 //!
+//! ## Property order
+//!
+//! Models write a call's properties in the order the schema lists them
+//! (OpenAI's Structured Outputs produce them "in the same order as the
+//! ordering of keys in the schema"; Gemini has `propertyOrdering`), so the
+//! order is part of the tool: put `reasoning` before `answer` and the model
+//! reasons first. Every export lists the properties in the order the
+//! author wrote them (a derived type's field order, a builder's calls, the
+//! order the schema was read in), in `properties`, `required` and Gemini's
+//! `propertyOrdering`, and each node's keywords in the canonical order
+//! ([`KEYWORD_ORDER`](crate::schema::KEYWORD_ORDER)).
+//!
+//! [`Exported::schema`] and [`ExportedTool::definition`] are an
+//! [`OrderedJson`], which serializes in that order. Its
+//! [`to_value`](OrderedJson::to_value) gives a `serde_json::Value`, whose
+//! map sorts the keys unless serde_json's `preserve_order` feature is on:
+//! send the `OrderedJson` itself (serialize it, or put it into the request
+//! with `serde_json::json!`, which serializes it), not a `Value` made of it.
+//!
 //! ## Effects
 //!
 //! Every change has an [`Effect`](crate::Effect): `lossless` (a change of form), `widens`
@@ -90,8 +109,7 @@
 //! validating (the model sends `null` for a property it leaves out), and
 //! its `validate` still enforces the removed lengths, `uniqueItems` and
 //! overlapping `oneOf` branches. OpenAI writes properties in the schema's
-//! key order; serde_json sorts a `Value`'s keys unless its `preserve_order`
-//! feature is on (the export inserts them in our order).
+//! key order, which the export keeps ([Property order](#property-order)).
 //!
 //! ## Anthropic strict
 //!
@@ -138,8 +156,7 @@
 //!   removed (`widens`), except a boolean `enum` of both values, which
 //!   allowed everything (`lossless`);
 //! - an object of two or more properties gets `propertyOrdering` in the
-//!   schema's order (a derived type's field order; a parsed schema's is
-//!   sorted by name);
+//!   schema's order ([Property order](#property-order));
 //! - an empty `properties` or `required` is left out (`lossless`): Gemini
 //!   has been reported to refuse an object with empty `properties`
 //!   ("should be non-empty for OBJECT type"), and OpenAPI 3.0 asks
@@ -166,8 +183,9 @@
 //! ## How it works
 //!
 //! Each profile is a walk over the model ([`SchemaNode`](crate::SchemaNode))
-//! that writes JSON as it goes and records a [`Change`] for everything it
-//! does differently from the crate's own serialization.
+//! that writes [`OrderedJson`] as it goes and records a [`Change`] for
+//! everything it does differently from the crate's own serialization; MCP's
+//! is our serialization put in order.
 
 mod anthropic;
 mod emit;
