@@ -292,7 +292,7 @@ fn a_reasoning_first_type_reaches_every_provider_in_its_order() {
             );
         }
     }
-    check_every_export(&Answer::schema());
+    check_every_export(Answer::schema());
 }
 
 /// `root` with every object's properties in an order drawn from `seed`
