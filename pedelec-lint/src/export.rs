@@ -6,6 +6,9 @@
 //! the original text (`splice.rs`), so keys, layout and everything around
 //! them stay as they were. A tool definition keeps its own keys: turning it
 //! into a provider's tool shape is the library's `ToolDefinition::export`.
+//! Each schema is read from its own text and written as the library
+//! exports it: keywords in the canonical order, properties in the order the
+//! library read them, which is the order the model will write them in.
 //!
 //! A schema outside the subset cannot be exported: the file's findings are
 //! reported exactly as linting reports them, and nothing is written.
@@ -21,7 +24,6 @@ use crate::cli::{Cli, Format};
 use crate::input;
 use crate::locate::locate_all;
 use crate::notes::{self, Note, Unplaced};
-use crate::ordered::in_keyword_order;
 use crate::render;
 use crate::shapes;
 use crate::splice::{self, Edit};
@@ -83,18 +85,26 @@ fn export_document(checked: &Checked, profile: Profile) -> Result<(String, Vec<N
     let mut edits = Vec::with_capacity(sites.len());
     let mut changes = Vec::new();
     for (site, location) in sites.iter().zip(locations) {
-        let schema = ToolArgsSchema::from_value(site.schema).map_err(|err| {
-            format!(
-                "the schema at {:?} is outside the subset: {err}",
-                site.pointer
-            )
-        })?;
         let location = location
             .filter(|location| location.exact)
             .ok_or_else(|| format!("cannot find the schema at {:?} in the text", site.pointer))?;
+        // Read from its own text, not from the document's `Value`, whose
+        // map sorts the properties: the library reads them as they are.
+        let schema =
+            ToolArgsSchema::from_json_str(&text[location.value.clone()]).map_err(|err| {
+                format!(
+                    "the schema at {:?} is outside the subset: {err}",
+                    site.pointer
+                )
+            })?;
         let exported = schema.export(profile);
-        let schema = in_keyword_order(&exported.schema);
-        edits.push(Edit::written_like(text, location.value.clone(), &schema));
+        // The export is in order: keywords canonical, properties in the
+        // order the library read them.
+        edits.push(Edit::written_like(
+            text,
+            location.value.clone(),
+            &exported.schema,
+        ));
         changes.extend(
             exported
                 .changes

@@ -23,7 +23,6 @@ mod fix;
 mod input;
 mod locate;
 mod notes;
-mod ordered;
 mod pointer;
 mod position;
 mod render;

@@ -311,7 +311,9 @@ pub use checked::{Checked, CheckedWith};
 pub use convert::{convert, convert_str, ConvertError, ConvertErrorCode, ConvertReason, Converted};
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use error::SchemaError;
-pub use export::{Exported, ExportedTool, Profile, ToolDefinition, ToolNameError, UnknownProfile};
+pub use export::{
+    Exported, ExportedTool, OrderedJson, Profile, ToolDefinition, ToolNameError, UnknownProfile,
+};
 pub use intake::{Coerce, Intake, RefuseUnknown, ReportOnly, UnknownProperty};
 pub use lint::lint;
 pub use parse::{MAX_BRANCHES, MAX_BRANCH_PRODUCT, MAX_DEPTH, MAX_ENUM_VALUES, MAX_PROPERTIES};

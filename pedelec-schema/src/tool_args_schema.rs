@@ -162,14 +162,19 @@ impl ToolArgsSchema {
         SchemaNode::Object(self.root.clone())
     }
 
-    /// The schema as JSON, in the canonical key order.
+    /// The schema as a `serde_json::Value`, whose map sorts the keys unless
+    /// serde_json's `preserve_order` feature is on. Serializing the schema
+    /// itself writes the canonical key order and the properties in the
+    /// author's order, as [`export`](Self::export) does.
     pub fn to_value(&self) -> Value {
         serde_json::to_value(&self.root).expect("a schema node always serializes")
     }
 
     /// The schema as a JSON object map, the form in which MCP SDKs hold a
     /// tool's input schema (rmcp's `JsonObject`): for a framework that
-    /// takes the schema itself rather than deriving it.
+    /// takes the schema itself rather than deriving it. Its keys are in the
+    /// map's order: sorted, unless serde_json's `preserve_order` feature is
+    /// on, as [`to_value`](Self::to_value)'s.
     ///
     /// ```
     /// use pedelec_schema::{SchemaNode, ToolArgsSchema};

@@ -11,6 +11,8 @@ use serde_json::{json, Value};
 /// The export fixtures, relative to the lint fixtures the binary runs in.
 const EVERY_KEYWORD: &str = "../export/every_keyword.json";
 const TOOLS: &str = "../export/tools.json";
+/// Properties not in alphabetical order: `reasoning` before `answer`.
+const REASONING_FIRST: &str = "../export/reasoning_first.json";
 
 fn fixture(name: &str) -> String {
     std::fs::read_to_string(cli_support::fixtures().join(name)).unwrap()
@@ -45,6 +47,32 @@ fn a_bare_schema_is_printed_exported_for_each_profile() {
             "exported {EVERY_KEYWORD} for {profile}: {} changes",
             exported.changes.len()
         )));
+    }
+}
+
+#[test]
+fn the_export_keeps_the_properties_in_the_order_the_library_reads() {
+    let source = ToolArgsSchema::from_json_str(&fixture(REASONING_FIRST)).unwrap();
+    let read: Vec<&str> = source
+        .root()
+        .properties
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect();
+    for &profile in Profile::ALL {
+        let result = run(&["--export", profile.as_str(), REASONING_FIRST], None);
+        assert_eq!(result.code, Some(0), "{profile}: {result:?}");
+        // Byte for byte the library's export, in its order: the file's
+        // 2-space indentation is serde_json's pretty one.
+        let exported = source.export(profile).schema;
+        assert_eq!(result.stdout, format!("{exported:#}\n"), "{profile}");
+        // The properties, found in the text, in the order the library read.
+        let at = |name: &str| result.stdout.find(&format!("\"{name}\": {{")).unwrap();
+        let places: Vec<usize> = read.iter().map(|name| at(name)).collect();
+        assert!(
+            places.windows(2).all(|pair| pair[0] < pair[1]),
+            "{profile}: {read:?}"
+        );
     }
 }
 

@@ -7,5 +7,6 @@ mod strategies;
 
 mod golden;
 mod limits;
+mod order;
 mod properties;
 mod tools;

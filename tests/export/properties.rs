@@ -169,7 +169,7 @@ fn check_case(
                 schema.to_value()
             )));
         }
-        let oracle = jsonschema::draft202012::new(&exported.schema)
+        let oracle = jsonschema::draft202012::new(&exported.schema.to_value())
             .map_err(|err| TestCaseError::fail(format!("{profile}: not JSON Schema: {err}")))?;
         let strict = matches!(profile, Profile::OpenAiStrict | Profile::AnthropicStrict);
         for value in values {

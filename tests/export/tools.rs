@@ -43,6 +43,7 @@ fn tool(profile: Profile) -> Value {
         .unwrap()
         .export(profile)
         .definition
+        .into_value()
 }
 
 #[test]

@@ -4,9 +4,10 @@
 //! description. Optional properties stay optional. The documented limits
 //! on optional properties and unions are counted on the way.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::emit::{any_of, closed_object, Examples, MetaRules, Walk, Written};
+use super::json::OrderedJson;
 use super::limits::Tally;
 use super::Exported;
 use crate::change::ChangeCode;
@@ -27,7 +28,7 @@ pub(super) fn export(root: &ObjectNode) -> Exported {
     walk.finish(schema, Tally::anthropic_findings)
 }
 
-fn node(walk: &mut Walk, node: &SchemaNode) -> Value {
+fn node(walk: &mut Walk, node: &SchemaNode) -> OrderedJson {
     match node {
         SchemaNode::String(string) => string_node(walk, string),
         SchemaNode::Number(number) => number_node(walk, "number", number),
@@ -44,7 +45,7 @@ fn node(walk: &mut Walk, node: &SchemaNode) -> Value {
     }
 }
 
-fn string_node(walk: &mut Walk, node: &StringNode) -> Value {
+fn string_node(walk: &mut Walk, node: &StringNode) -> OrderedJson {
     let mut written = Written::new();
     written.insert("type", "string");
     written.insert_some("enum", node.enum_values.clone());
@@ -60,7 +61,7 @@ fn string_node(walk: &mut Walk, node: &StringNode) -> Value {
     written.finish(walk, &node.meta, META)
 }
 
-fn number_node(walk: &mut Walk, name: &str, node: &NumberNode) -> Value {
+fn number_node(walk: &mut Walk, name: &str, node: &NumberNode) -> OrderedJson {
     let mut written = Written::new();
     written.insert("type", name);
     written.insert_some("enum", node.enum_values.clone());
@@ -75,7 +76,7 @@ fn number_node(walk: &mut Walk, name: &str, node: &NumberNode) -> Value {
     written.finish(walk, &node.meta, META)
 }
 
-fn array_node(walk: &mut Walk, node: &ArrayNode) -> Value {
+fn array_node(walk: &mut Walk, node: &ArrayNode) -> OrderedJson {
     let mut written = Written::new();
     written.insert("type", "array");
     let min_items = match node.min_items {
@@ -107,36 +108,36 @@ fn array_node(walk: &mut Walk, node: &ArrayNode) -> Value {
         );
     }
     let items = walk.within("items", |walk| self::node(walk, &node.items));
-    written.insert("items", items);
+    written.insert_json("items", items);
     written.insert_some("minItems", min_items);
     written.finish(walk, &node.meta, META)
 }
 
 /// An object: closed; optional properties stay optional.
-fn object(walk: &mut Walk, node: &ObjectNode) -> Value {
+fn object(walk: &mut Walk, node: &ObjectNode) -> OrderedJson {
     let mut written = Written::new();
     written.insert("type", "object");
     closed_object(walk, PROVIDER);
-    let mut properties = Map::new();
+    let mut properties = Vec::with_capacity(node.properties.len());
     for property in &node.properties {
         let optional = !node.required.contains(&property.name);
         walk.tally.property(&property.name, optional);
         let value = walk.within_property(&property.name, |walk| self::node(walk, &property.node));
-        properties.insert(property.name.clone(), value);
+        properties.push((property.name.clone(), value));
     }
-    written.insert("properties", properties);
+    written.insert_json("properties", OrderedJson::object(properties));
     written.insert("required", node.required.clone());
     written.insert("additionalProperties", false);
     written.finish(walk, &node.meta, META)
 }
 
-fn one_of_node(walk: &mut Walk, node: &OneOfNode) -> Value {
+fn one_of_node(walk: &mut Walk, node: &OneOfNode) -> OrderedJson {
     let mut written = Written::new();
     walk.tally.union();
     let branches = any_of(walk, node, PROVIDER, |walk, branch| {
         self::node(walk, branch)
     });
-    written.insert("anyOf", branches);
+    written.insert_json("anyOf", OrderedJson::array(branches));
     written.finish(walk, &node.meta, META)
 }
 

@@ -2,14 +2,15 @@
 //! ([`Walk`]), one node's JSON as it is written ([`Written`]), and the
 //! rewrites that several providers need (metadata, `oneOf`, closed objects).
 //!
-//! Each node's keys are put in our canonical order (`schema/order.rs`:
-//! `type` or `anyOf`, the kind's keywords, children, then metadata) when it
-//! is finished, so that with serde_json's `preserve_order` feature the
-//! output reads like our own serialization; without it, serde_json's map
-//! sorts them.
+//! Each node is an [`OrderedJson`] object: its keys are put in our
+//! canonical order (`schema/order.rs`: `type` or `anyOf`, the kind's
+//! keywords, children, then metadata) when it is finished, and the walks
+//! write `properties` in the model's order, so the output reads like our
+//! own serialization.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
+use super::json::OrderedJson;
 use super::limits::Tally;
 use super::Exported;
 use crate::change::{Change, ChangeCode};
@@ -105,7 +106,7 @@ impl Walk {
     /// The export of `schema`, which this walk wrote: its changes in the
     /// order they were made, then what `limits` finds in the tally (the
     /// provider's size limits exceeded).
-    pub(super) fn finish(self, schema: Value, limits: fn(&Tally) -> Vec<Change>) -> Exported {
+    pub(super) fn finish(self, schema: OrderedJson, limits: fn(&Tally) -> Vec<Change>) -> Exported {
         let mut changes = self.changes;
         changes.extend(limits(&self.tally));
         Exported { schema, changes }
@@ -115,21 +116,26 @@ impl Walk {
 /// One node's JSON while it is written, with the guidance that its
 /// `description` will carry for the keywords the provider cannot take.
 pub(super) struct Written {
-    map: Map<String, Value>,
+    entries: Vec<(String, OrderedJson)>,
     guidance: Vec<String>,
 }
 
 impl Written {
     pub(super) fn new() -> Self {
         Written {
-            map: Map::new(),
+            entries: Vec::new(),
             guidance: Vec::new(),
         }
     }
 
-    /// Sets `key`.
+    /// Sets `key` to a value of data (a type, a bound, an `enum`).
     pub(super) fn insert(&mut self, key: &str, value: impl Into<Value>) {
-        self.map.insert(key.to_owned(), value.into());
+        self.insert_json(key, OrderedJson::from(value.into()));
+    }
+
+    /// Sets `key` to JSON the walk wrote (children, `properties`).
+    pub(super) fn insert_json(&mut self, key: &str, value: OrderedJson) {
+        self.entries.push((key.to_owned(), value));
     }
 
     /// Sets `key` when there is a value.
@@ -182,12 +188,18 @@ impl Written {
     }
 
     /// Writes the metadata as `rules` says, the guidance after the
-    /// description, and returns the node's JSON.
-    pub(super) fn finish(mut self, walk: &mut Walk, meta: &Metadata, rules: MetaRules) -> Value {
-        let mut tail = Map::new();
+    /// description, and returns the node's JSON, its keys in the canonical
+    /// keyword order.
+    pub(super) fn finish(
+        mut self,
+        walk: &mut Walk,
+        meta: &Metadata,
+        rules: MetaRules,
+    ) -> OrderedJson {
+        let mut tail = Vec::new();
         if let Some(default) = &meta.default {
             if rules.keep_default {
-                tail.insert("default".to_owned(), default.clone());
+                tail.push(("default", default.clone()));
             } else {
                 walk.change_at(
                     "default",
@@ -210,8 +222,13 @@ impl Written {
             (None, false) => Some(self.guidance.join("; ")),
         };
         self.insert_some("description", description);
-        self.map.append(&mut tail);
-        Value::Object(in_keyword_order(self.map))
+        for (key, value) in tail {
+            self.insert(key, value);
+        }
+        // A stable sort: each keyword is written once, so only the ranks
+        // decide, and a key outside the list (none) keeps its place.
+        self.entries.sort_by_key(|(key, _)| keyword_rank(key));
+        OrderedJson::object(self.entries)
     }
 
     fn write_examples(
@@ -219,7 +236,7 @@ impl Written {
         walk: &mut Walk,
         examples: &[Value],
         rules: &MetaRules,
-        tail: &mut Map<String, Value>,
+        tail: &mut Vec<(&'static str, Value)>,
     ) {
         let Some(first) = examples.first() else {
             return;
@@ -247,20 +264,10 @@ impl Written {
                          ({dropped} more dropped)"
                     ),
                 );
-                tail.insert("example".to_owned(), first.clone());
+                tail.push(("example", first.clone()));
             }
         }
     }
-}
-
-/// `map` with its keys in the canonical keyword order
-/// ([`keyword_rank`]), whatever order they were set in; a map that keeps
-/// insertion order (serde_json's `preserve_order`) then reads like our own
-/// serialization, one that sorts its keys is unchanged.
-fn in_keyword_order(map: Map<String, Value>) -> Map<String, Value> {
-    let mut entries: Vec<(String, Value)> = map.into_iter().collect();
-    entries.sort_by_key(|(key, _)| keyword_rank(key));
-    entries.into_iter().collect()
 }
 
 /// What a provider does with the metadata keywords.
@@ -289,8 +296,8 @@ pub(super) fn any_of(
     walk: &mut Walk,
     one_of: &OneOfNode,
     provider: &str,
-    mut branch: impl FnMut(&mut Walk, &SchemaNode) -> Value,
-) -> Vec<Value> {
+    mut branch: impl FnMut(&mut Walk, &SchemaNode) -> OrderedJson,
+) -> Vec<OrderedJson> {
     if pairwise_disjoint(&one_of.branches) {
         walk.change_at(
             "oneOf",

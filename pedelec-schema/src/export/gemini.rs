@@ -3,9 +3,10 @@
 //! `uniqueItems`, `enum` on strings only, `propertyOrdering` in the
 //! schema's order, and no empty `properties` or `required`.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::emit::{any_of, Examples, MetaRules, Walk, Written};
+use super::json::OrderedJson;
 use super::Exported;
 use crate::change::ChangeCode;
 use crate::schema::{
@@ -28,7 +29,7 @@ pub(super) fn export(root: &ObjectNode) -> Exported {
     walk.finish(schema, |_| Vec::new())
 }
 
-fn node(walk: &mut Walk, node: &SchemaNode) -> Value {
+fn node(walk: &mut Walk, node: &SchemaNode) -> OrderedJson {
     match node {
         SchemaNode::String(string) => string_node(walk, string),
         SchemaNode::Number(number) => number_node(walk, "number", number),
@@ -40,7 +41,7 @@ fn node(walk: &mut Walk, node: &SchemaNode) -> Value {
     }
 }
 
-fn string_node(walk: &mut Walk, node: &StringNode) -> Value {
+fn string_node(walk: &mut Walk, node: &StringNode) -> OrderedJson {
     let mut written = Written::new();
     written.insert("type", "string");
     written.insert_some("enum", node.enum_values.clone());
@@ -50,7 +51,7 @@ fn string_node(walk: &mut Walk, node: &StringNode) -> Value {
     written.finish(walk, &node.meta, META)
 }
 
-fn number_node(walk: &mut Walk, name: &str, node: &NumberNode) -> Value {
+fn number_node(walk: &mut Walk, name: &str, node: &NumberNode) -> OrderedJson {
     let mut written = Written::new();
     written.insert("type", name);
     if let Some(values) = &node.enum_values {
@@ -65,7 +66,7 @@ fn number_node(walk: &mut Walk, name: &str, node: &NumberNode) -> Value {
 /// How change messages name what Gemini lacks for a non-string `enum`.
 const PROVIDER_ENUM: &str = "Gemini (whose `enum` holds strings only)";
 
-fn boolean_node(walk: &mut Walk, node: &BooleanNode) -> Value {
+fn boolean_node(walk: &mut Walk, node: &BooleanNode) -> OrderedJson {
     let mut written = Written::new();
     written.insert("type", "boolean");
     match &node.enum_values {
@@ -84,7 +85,7 @@ fn boolean_node(walk: &mut Walk, node: &BooleanNode) -> Value {
     written.finish(walk, &node.meta, META)
 }
 
-fn array_node(walk: &mut Walk, node: &ArrayNode) -> Value {
+fn array_node(walk: &mut Walk, node: &ArrayNode) -> OrderedJson {
     let mut written = Written::new();
     written.insert("type", "array");
     if node.unique_items {
@@ -97,13 +98,13 @@ fn array_node(walk: &mut Walk, node: &ArrayNode) -> Value {
         );
     }
     let items = walk.within("items", |walk| self::node(walk, &node.items));
-    written.insert("items", items);
+    written.insert_json("items", items);
     written.insert_some("minItems", node.min_items);
     written.insert_some("maxItems", node.max_items);
     written.finish(walk, &node.meta, META)
 }
 
-fn object(walk: &mut Walk, node: &ObjectNode) -> Value {
+fn object(walk: &mut Walk, node: &ObjectNode) -> OrderedJson {
     let mut written = Written::new();
     written.insert("type", "object");
     empty_keywords(walk, node);
@@ -116,13 +117,13 @@ fn object(walk: &mut Walk, node: &ObjectNode) -> Value {
         let names: Vec<&str> = node.properties.iter().map(|p| p.name.as_str()).collect();
         names
     });
-    let mut properties = Map::new();
+    let mut properties = Vec::with_capacity(node.properties.len());
     for property in &node.properties {
         let value = walk.within_property(&property.name, |walk| self::node(walk, &property.node));
-        properties.insert(property.name.clone(), value);
+        properties.push((property.name.clone(), value));
     }
     if !properties.is_empty() {
-        written.insert("properties", properties);
+        written.insert_json("properties", OrderedJson::object(properties));
     }
     if !node.required.is_empty() {
         written.insert("required", node.required.clone());
@@ -147,11 +148,11 @@ fn empty_keywords(walk: &mut Walk, node: &ObjectNode) {
     walk.change(ChangeCode::EmptyKeywordsOmitted, message);
 }
 
-fn one_of_node(walk: &mut Walk, node: &OneOfNode) -> Value {
+fn one_of_node(walk: &mut Walk, node: &OneOfNode) -> OrderedJson {
     let mut written = Written::new();
     let branches = any_of(walk, node, PROVIDER, |walk, branch| {
         self::node(walk, branch)
     });
-    written.insert("anyOf", branches);
+    written.insert_json("anyOf", OrderedJson::array(branches));
     written.finish(walk, &node.meta, META)
 }

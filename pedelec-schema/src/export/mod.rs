@@ -35,6 +35,25 @@
 //! # Ok::<(), pedelec_schema::SchemaError>(())
 //! ```
 //!
+//! ## Property order
+//!
+//! Models write a call's properties in the order the schema lists them
+//! (OpenAI's Structured Outputs produce them "in the same order as the
+//! ordering of keys in the schema"; Gemini has `propertyOrdering`), so the
+//! order is part of the tool: put `reasoning` before `answer` and the model
+//! reasons first. Every export lists the properties in the order the
+//! author wrote them (a derived type's field order, a builder's calls, the
+//! order the schema was read in), in `properties`, `required` and Gemini's
+//! `propertyOrdering`, and each node's keywords in the canonical order
+//! ([`KEYWORD_ORDER`](crate::schema::KEYWORD_ORDER)).
+//!
+//! [`Exported::schema`] and [`ExportedTool::definition`] are an
+//! [`OrderedJson`], which serializes in that order. Its
+//! [`to_value`](OrderedJson::to_value) gives a `serde_json::Value`, whose
+//! map sorts the keys unless serde_json's `preserve_order` feature is on:
+//! send the `OrderedJson` itself (serialize it, or put it into the request
+//! with `serde_json::json!`, which serializes it), not a `Value` made of it.
+//!
 //! ## Effects
 //!
 //! Every change has an [`Effect`](crate::Effect): `lossless` (a change of form), `widens`
@@ -90,8 +109,7 @@
 //! validating (the model sends `null` for a property it leaves out), and
 //! its `validate` still enforces the removed lengths, `uniqueItems` and
 //! overlapping `oneOf` branches. OpenAI writes properties in the schema's
-//! key order; serde_json sorts a `Value`'s keys unless its `preserve_order`
-//! feature is on (the export inserts them in our order).
+//! key order, which the export keeps ([Property order](#property-order)).
 //!
 //! ## Anthropic strict
 //!
@@ -138,8 +156,7 @@
 //!   removed (`widens`), except a boolean `enum` of both values, which
 //!   allowed everything (`lossless`);
 //! - an object of two or more properties gets `propertyOrdering` in the
-//!   schema's order (a derived type's field order; a parsed schema's is
-//!   sorted by name);
+//!   schema's order ([Property order](#property-order));
 //! - an empty `properties` or `required` is left out (`lossless`): Gemini
 //!   has been reported to refuse an object with empty `properties`
 //!   ("should be non-empty for OBJECT type"), and OpenAPI 3.0 asks
@@ -166,13 +183,16 @@
 //! ## How it works
 //!
 //! Each profile is a walk over the model ([`SchemaNode`](crate::SchemaNode))
-//! that writes JSON as it goes and records a [`Change`] for everything it
-//! does differently from the crate's own serialization.
+//! that writes [`OrderedJson`] as it goes and records a [`Change`] for
+//! everything it does differently from the crate's own serialization; MCP's
+//! is our serialization put in order.
 
 mod anthropic;
 mod emit;
 mod gemini;
+mod json;
 mod limits;
+mod mcp;
 mod normalize;
 mod openai;
 mod tool;
@@ -187,6 +207,7 @@ use crate::diagnostic::Severity;
 use crate::tool_args_schema::ToolArgsSchema;
 use crate::validate::CompiledObject;
 
+pub use json::OrderedJson;
 pub use tool::{ExportedTool, ToolDefinition, ToolNameError};
 
 /// A model provider's rules for a tool's arguments schema. The
@@ -269,8 +290,14 @@ impl FromStr for Profile {
 /// A schema written for one provider, and what was changed to get there.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Exported {
-    /// The schema the provider receives.
-    pub schema: Value,
+    /// The schema the provider receives, in order: it lists the properties
+    /// in the order the author wrote them (a derived type's field order),
+    /// in `properties`, `required` and Gemini's `propertyOrdering`, and
+    /// each node's keywords in the canonical order. Serialize it to send
+    /// it; [`to_value`](OrderedJson::to_value) gives a `serde_json::Value`,
+    /// whose map sorts the keys unless serde_json's `preserve_order`
+    /// feature is on.
+    pub schema: OrderedJson,
     /// Every change, in the order of the walk (a node's own keywords, then
     /// its children), with pointers into *our* schema.
     pub changes: Vec<Change>,
@@ -294,10 +321,7 @@ fn any_error(changes: &[Change]) -> bool {
 /// `schema` written for `profile`: [`ToolArgsSchema::export`].
 pub(crate) fn export(schema: &ToolArgsSchema, profile: Profile) -> Exported {
     match profile {
-        Profile::Mcp => Exported {
-            schema: schema.to_value(),
-            changes: Vec::new(),
-        },
+        Profile::Mcp => mcp::export(schema.root()),
         Profile::OpenAiStrict => openai::export(schema.root()),
         Profile::AnthropicStrict => anthropic::export(schema.root()),
         Profile::Gemini => gemini::export(schema.root()),

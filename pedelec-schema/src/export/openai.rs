@@ -4,9 +4,10 @@
 //! `minLength`, `maxLength` or `uniqueItems`. The documented size limits
 //! are counted on the way ([`limits`](super::limits)).
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::emit::{any_of, closed_object, Examples, MetaRules, Walk, Written};
+use super::json::OrderedJson;
 use super::limits::{openai_long_enum, Tally};
 use super::Exported;
 use crate::change::ChangeCode;
@@ -31,7 +32,7 @@ pub(super) fn export(root: &ObjectNode) -> Exported {
 
 /// `node`, `depth` levels below the root; `nullable` for the node of an
 /// optional property, which must also accept `null`.
-fn node(walk: &mut Walk, node: &SchemaNode, depth: usize, nullable: bool) -> Value {
+fn node(walk: &mut Walk, node: &SchemaNode, depth: usize, nullable: bool) -> OrderedJson {
     walk.count_depth(depth);
     match node {
         SchemaNode::String(string) => string_node(walk, string, nullable),
@@ -67,7 +68,7 @@ fn enum_of(walk: &mut Walk, mut values: Vec<Value>, nullable: bool) -> Value {
     Value::Array(values)
 }
 
-fn string_node(walk: &mut Walk, node: &StringNode, nullable: bool) -> Value {
+fn string_node(walk: &mut Walk, node: &StringNode, nullable: bool) -> OrderedJson {
     let mut written = Written::new();
     written.insert("type", type_of("string", nullable));
     if let Some(values) = &node.enum_values {
@@ -83,7 +84,7 @@ fn string_node(walk: &mut Walk, node: &StringNode, nullable: bool) -> Value {
     written.finish(walk, &node.meta, META)
 }
 
-fn number_node(walk: &mut Walk, name: &str, node: &NumberNode, nullable: bool) -> Value {
+fn number_node(walk: &mut Walk, name: &str, node: &NumberNode, nullable: bool) -> OrderedJson {
     let mut written = Written::new();
     written.insert("type", type_of(name, nullable));
     if let Some(values) = &node.enum_values {
@@ -95,7 +96,7 @@ fn number_node(walk: &mut Walk, name: &str, node: &NumberNode, nullable: bool) -
     written.finish(walk, &node.meta, META)
 }
 
-fn boolean_node(walk: &mut Walk, node: &BooleanNode, nullable: bool) -> Value {
+fn boolean_node(walk: &mut Walk, node: &BooleanNode, nullable: bool) -> OrderedJson {
     let mut written = Written::new();
     written.insert("type", type_of("boolean", nullable));
     if let Some(values) = &node.enum_values {
@@ -105,7 +106,7 @@ fn boolean_node(walk: &mut Walk, node: &BooleanNode, nullable: bool) -> Value {
     written.finish(walk, &node.meta, META)
 }
 
-fn array_node(walk: &mut Walk, node: &ArrayNode, depth: usize, nullable: bool) -> Value {
+fn array_node(walk: &mut Walk, node: &ArrayNode, depth: usize, nullable: bool) -> OrderedJson {
     let mut written = Written::new();
     written.insert("type", type_of("array", nullable));
     if node.unique_items {
@@ -120,18 +121,18 @@ fn array_node(walk: &mut Walk, node: &ArrayNode, depth: usize, nullable: bool) -
     let items = walk.within("items", |walk| {
         self::node(walk, &node.items, depth + 1, false)
     });
-    written.insert("items", items);
+    written.insert_json("items", items);
     written.insert_some("minItems", node.min_items);
     written.insert_some("maxItems", node.max_items);
     written.finish(walk, &node.meta, META)
 }
 
 /// An object: closed, every property required, optional ones nullable.
-fn object(walk: &mut Walk, node: &ObjectNode, depth: usize, nullable: bool) -> Value {
+fn object(walk: &mut Walk, node: &ObjectNode, depth: usize, nullable: bool) -> OrderedJson {
     let mut written = Written::new();
     written.insert("type", type_of("object", nullable));
     closed_object(walk, PROVIDER);
-    let mut properties = Map::new();
+    let mut properties = Vec::with_capacity(node.properties.len());
     let mut required = Vec::with_capacity(node.properties.len());
     for property in &node.properties {
         let optional = !node.required.contains(&property.name);
@@ -147,24 +148,24 @@ fn object(walk: &mut Walk, node: &ObjectNode, depth: usize, nullable: bool) -> V
             }
             self::node(walk, &property.node, depth + 1, optional)
         });
-        properties.insert(property.name.clone(), value);
+        properties.push((property.name.clone(), value));
         required.push(Value::String(property.name.clone()));
     }
-    written.insert("properties", properties);
+    written.insert_json("properties", OrderedJson::object(properties));
     written.insert("required", required);
     written.insert("additionalProperties", false);
     written.finish(walk, &node.meta, META)
 }
 
 /// A `oneOf` as `anyOf`, with a `{"type": "null"}` branch when nullable.
-fn one_of_node(walk: &mut Walk, node: &OneOfNode, depth: usize, nullable: bool) -> Value {
+fn one_of_node(walk: &mut Walk, node: &OneOfNode, depth: usize, nullable: bool) -> OrderedJson {
     let mut written = Written::new();
     let mut branches = any_of(walk, node, PROVIDER, |walk, branch| {
         self::node(walk, branch, depth + 1, false)
     });
     if nullable {
-        branches.push(serde_json::json!({"type": "null"}));
+        branches.push(OrderedJson::from(serde_json::json!({"type": "null"})));
     }
-    written.insert("anyOf", branches);
+    written.insert_json("anyOf", OrderedJson::array(branches));
     written.finish(walk, &node.meta, META)
 }

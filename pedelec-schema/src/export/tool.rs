@@ -3,8 +3,9 @@
 
 use std::fmt;
 
-use serde_json::{json, Map, Value};
+use serde_json::Value;
 
+use super::json::OrderedJson;
 use super::Profile;
 use crate::change::{Change, ChangeCode};
 use crate::tool_args_schema::ToolArgsSchema;
@@ -52,8 +53,13 @@ pub struct ToolDefinition {
 /// schema to get there.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ExportedTool {
-    /// The tool definition the provider receives.
-    pub definition: Value,
+    /// The tool definition the provider receives, in order: its keys in the
+    /// shape's order (`name` first, `strict` last) and the schema as
+    /// [`Exported::schema`](super::Exported::schema) writes it. Serialize
+    /// it to send it; [`to_value`](OrderedJson::to_value) gives a
+    /// `serde_json::Value`, whose map sorts the keys unless serde_json's
+    /// `preserve_order` feature is on.
+    pub definition: OrderedJson,
     /// The changes of the schema's export (pointers into our schema), and
     /// of the shape, if any.
     pub changes: Vec<Change>,
@@ -117,13 +123,14 @@ impl ToolDefinition {
     pub fn export(&self, profile: Profile) -> ExportedTool {
         let exported = self.schema.export(profile);
         let mut changes = exported.changes;
-        let mut definition = Map::new();
+        let data = |key: &str, value: Value| (key.to_owned(), OrderedJson::from(value));
+        let mut definition = Vec::new();
         if profile == Profile::OpenAiStrict {
-            definition.insert("type".to_owned(), json!("function"));
+            definition.push(data("type", Value::from("function")));
         }
-        definition.insert("name".to_owned(), json!(self.name));
+        definition.push(data("name", Value::from(self.name.as_str())));
         if let Some(description) = &self.description {
-            definition.insert("description".to_owned(), json!(description));
+            definition.push(data("description", Value::from(description.as_str())));
         }
         let schema_key = match profile {
             Profile::Mcp => Some("inputSchema"),
@@ -141,13 +148,13 @@ impl ToolDefinition {
             Profile::Gemini => Some("parameters"),
         };
         if let Some(key) = schema_key {
-            definition.insert(key.to_owned(), exported.schema);
+            definition.push((key.to_owned(), exported.schema));
         }
         if matches!(profile, Profile::OpenAiStrict | Profile::AnthropicStrict) {
-            definition.insert("strict".to_owned(), json!(true));
+            definition.push(data("strict", Value::Bool(true)));
         }
         ExportedTool {
-            definition: Value::Object(definition),
+            definition: OrderedJson::object(definition),
             changes,
         }
     }

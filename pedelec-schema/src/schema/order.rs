@@ -2,9 +2,9 @@
 //! library writes a node's keywords, ours and the providers' alike.
 //!
 //! Our serialization (`serialize.rs`) writes the keywords of each kind in
-//! this order, which its tests hold it to; the export (`export/emit.rs`)
-//! puts every node it writes in this order, so that with serde_json's
-//! `preserve_order` feature its output reads like our own.
+//! this order, which its tests hold it to; the export (`export/emit.rs`,
+//! `export/mcp.rs`) puts every node it writes in this order, in its
+//! order-keeping `OrderedJson`, so that its output reads like our own.
 
 /// Every keyword the library writes into a node, in the canonical order:
 /// the discriminator (`type`, or a list of branches), the kind's keywords
@@ -12,8 +12,8 @@
 /// `additionalProperties` and `propertyOrdering` after `required`), then
 /// the metadata.
 ///
-/// Public for tools that write schemas the library made, as `pedelec-lint`
-/// does, so that their output reads like the library's own:
+/// Public for tools that write or check schemas in the library's order
+/// (the exports already come in it):
 ///
 /// ```
 /// use pedelec_schema::schema::KEYWORD_ORDER;

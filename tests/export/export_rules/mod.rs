@@ -86,7 +86,7 @@ pub fn check(root: &ObjectNode, profile: Profile, exported: &Exported) -> Result
         counts: Counts::default(),
     };
     let root_node = SchemaNode::Object(root.clone());
-    checker.node(&root_node, &exported.schema, "", 0, false)?;
+    checker.node(&root_node, &exported.schema.to_value(), "", 0, false)?;
     checker.limits();
     let mut actual: Vec<(String, String)> = exported
         .changes
