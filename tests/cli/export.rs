@@ -20,11 +20,10 @@ fn fixture(name: &str) -> String {
 
 #[test]
 fn a_bare_schema_is_printed_exported_for_each_profile() {
-    // Read as the command reads each schema of a file: from the parsed
-    // document, whose map has its own property order (`from_json_str`
-    // keeps the text's, which strict profiles' `required` follows).
-    let document: Value = serde_json::from_str(&fixture(EVERY_KEYWORD)).unwrap();
-    let source = ToolArgsSchema::from_value(&document).unwrap();
+    // Read as the command reads each schema of a file: from its text, in
+    // the text's property order (which strict profiles' `required`
+    // follows).
+    let source = ToolArgsSchema::from_json_str(&fixture(EVERY_KEYWORD)).unwrap();
     for &profile in Profile::ALL {
         let result = run(&["--export", profile.as_str(), EVERY_KEYWORD], None);
         assert_eq!(result.code, Some(0), "{profile}: {result:?}");
@@ -51,7 +50,7 @@ fn a_bare_schema_is_printed_exported_for_each_profile() {
 }
 
 #[test]
-fn the_export_keeps_the_properties_in_the_order_the_library_reads() {
+fn the_export_keeps_the_files_property_order() {
     let source = ToolArgsSchema::from_json_str(&fixture(REASONING_FIRST)).unwrap();
     let read: Vec<&str> = source
         .root()
@@ -59,6 +58,8 @@ fn the_export_keeps_the_properties_in_the_order_the_library_reads() {
         .iter()
         .map(|p| p.name.as_str())
         .collect();
+    // The library reads the file's order, so the command writes it.
+    assert_eq!(read, ["reasoning", "answer", "confidence"]);
     for &profile in Profile::ALL {
         let result = run(&["--export", profile.as_str(), REASONING_FIRST], None);
         assert_eq!(result.code, Some(0), "{profile}: {result:?}");

@@ -334,7 +334,7 @@ fn shuffle_node(node: &mut SchemaNode, state: &mut u64) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn every_export_lists_properties_in_the_models_order(

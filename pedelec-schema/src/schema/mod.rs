@@ -16,10 +16,14 @@
 //! Pedelec SDK writes them; `uniqueItems: false` and empty `examples` are
 //! left out. Parsing what was serialized gives the same schema back.
 //!
-//! Nodes built in code serialize their properties in the order they were
-//! built in; a schema parsed from a `serde_json::Value` has the map's order
-//! (sorted by name, unless serde_json's `preserve_order` feature is on).
-//! Two object nodes with the same properties in another order are equal.
+//! Properties keep the author's order: nodes built in code (and derived
+//! types) the order they were built in, a schema read from JSON text
+//! (`ToolArgsSchema::from_json_str`) the text's, and one parsed from a
+//! `serde_json::Value` the order the map iterates (sorted by name, unless
+//! serde_json's `preserve_order` feature is on). Serialization and every
+//! export write them in that order, since a model writes a call's
+//! properties in the order the schema lists them. Two object nodes with
+//! the same properties in another order are equal.
 
 mod array;
 mod boolean;
