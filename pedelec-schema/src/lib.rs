@@ -294,6 +294,7 @@ mod diagnostic;
 mod error;
 pub mod export;
 mod intake;
+mod json;
 mod lint;
 mod message;
 mod numeric;

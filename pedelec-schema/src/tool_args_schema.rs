@@ -15,7 +15,7 @@ use crate::error::SchemaError;
 use crate::export::{self, Exported, Profile};
 use crate::intake::{self, UnknownProperty};
 use crate::parse;
-use crate::parse::text_order::{self, TextOrder};
+use crate::parse::text_order;
 use crate::schema::{ObjectNode, SchemaNode};
 use crate::tool_args::ArgsError;
 use crate::validate::{self, CompiledObject, ValidationErrors, Validator};
@@ -98,7 +98,7 @@ impl ToolArgsSchema {
         // The same text, read again for its key order (the `Value` may have
         // sorted it); before compiling, whose rules keep each property's
         // declared place.
-        if let Ok(order) = TextOrder::read(text) {
+        if let Ok(order) = text_order::read(text) {
             text_order::reorder(&mut root, &order);
         }
         Ok(Self::prepared(root))

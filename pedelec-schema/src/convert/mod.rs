@@ -190,7 +190,8 @@ use serde_json::Value;
 
 use crate::change::Change;
 use crate::diagnostic::{Code, Diagnostic};
-use crate::parse::text_order::{self, TextOrder};
+use crate::json::OrderedJson;
+use crate::parse::text_order;
 use crate::tool_args_schema::ToolArgsSchema;
 
 pub use error::{ConvertError, ConvertErrorCode, ConvertReason};
@@ -288,13 +289,13 @@ pub fn convert_str(text: &str) -> Result<Converted, ConvertError> {
         )])
     };
     let source: Value = serde_json::from_str(text).map_err(not_json)?;
-    let order = TextOrder::read(text).map_err(not_json)?;
+    let order = text_order::read(text).map_err(not_json)?;
     converted(&source, Some(&order))
 }
 
 /// Converts `source`; with `order`, its text's key order, puts the
 /// properties in that order before the gatekeeper compiles them.
-fn converted(source: &Value, order: Option<&TextOrder>) -> Result<Converted, ConvertError> {
+fn converted(source: &Value, order: Option<&OrderedJson>) -> Result<Converted, ConvertError> {
     let mut ctx = context::Context::new(source);
     let root = merge::read_node(&mut ctx, source, "");
     let lowered = if ctx.errors.is_empty() {

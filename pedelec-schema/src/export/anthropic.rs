@@ -7,10 +7,10 @@
 use serde_json::Value;
 
 use super::emit::{any_of, closed_object, Examples, MetaRules, Walk, Written};
-use super::json::OrderedJson;
 use super::limits::Tally;
 use super::Exported;
 use crate::change::ChangeCode;
+use crate::json::OrderedJson;
 use crate::schema::{ArrayNode, NumberNode, ObjectNode, OneOfNode, SchemaNode, StringNode};
 
 const PROVIDER: &str = "Anthropic strict mode";

@@ -10,10 +10,10 @@
 
 use serde_json::Value;
 
-use super::json::OrderedJson;
 use super::limits::Tally;
 use super::Exported;
 use crate::change::{Change, ChangeCode};
+use crate::json::OrderedJson;
 use crate::pointer;
 use crate::schema::{keyword_rank, Metadata, OneOfNode, SchemaNode, StringNode};
 use crate::validate::pairwise_disjoint;

@@ -6,9 +6,9 @@
 use serde_json::Value;
 
 use super::emit::{any_of, Examples, MetaRules, Walk, Written};
-use super::json::OrderedJson;
 use super::Exported;
 use crate::change::ChangeCode;
+use crate::json::OrderedJson;
 use crate::schema::{
     ArrayNode, BooleanNode, NumberNode, ObjectNode, OneOfNode, SchemaNode, StringNode,
 };

@@ -190,7 +190,6 @@
 mod anthropic;
 mod emit;
 mod gemini;
-mod json;
 mod limits;
 mod mcp;
 mod normalize;
@@ -207,7 +206,7 @@ use crate::diagnostic::Severity;
 use crate::tool_args_schema::ToolArgsSchema;
 use crate::validate::CompiledObject;
 
-pub use json::OrderedJson;
+pub use crate::json::OrderedJson;
 pub use tool::{ExportedTool, ToolDefinition, ToolNameError};
 
 /// A model provider's rules for a tool's arguments schema. The

@@ -5,9 +5,9 @@ use std::fmt;
 
 use serde_json::Value;
 
-use super::json::OrderedJson;
 use super::Profile;
 use crate::change::{Change, ChangeCode};
+use crate::json::OrderedJson;
 use crate::tool_args_schema::ToolArgsSchema;
 
 /// The longest tool name every provider takes.

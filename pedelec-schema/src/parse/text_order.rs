@@ -4,116 +4,16 @@
 //!
 //! A model writes a call's properties in the order the schema lists them,
 //! so the order an author wrote is part of the schema: `from_json_str` and
-//! `convert_str` read the text once more into a [`TextOrder`] and put the
+//! `convert_str` read the text once more into an [`OrderedJson`] and put the
 //! model's properties in its order with [`reorder`].
 
-use std::fmt;
-
-use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
-
+use crate::json::OrderedJson;
 use crate::schema::{ObjectNode, SchemaNode};
 
-/// A JSON document's shape, each object's keys in the order the text wrote
-/// them.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) enum TextOrder {
-    /// An object, its members in text order (a repeated key: the last one,
-    /// at the place of the last, as serde_json keeps its value).
-    Object(Vec<(String, TextOrder)>),
-    /// An array.
-    Array(Vec<TextOrder>),
-    /// A string (its text, for `$ref`), a number, a boolean or null.
-    Scalar(Option<String>),
-}
-
-impl TextOrder {
-    /// Reads `text`, which must be one JSON value.
-    pub(crate) fn read(text: &str) -> Result<Self, serde_json::Error> {
-        serde_json::from_str(text)
-    }
-
-    /// The member `key` of an object, or element `key` of an array.
-    fn get(&self, key: &str) -> Option<&TextOrder> {
-        match self {
-            TextOrder::Object(members) => members.iter().find(|(k, _)| k == key).map(|(_, v)| v),
-            TextOrder::Array(items) => key.parse::<usize>().ok().and_then(|i| items.get(i)),
-            TextOrder::Scalar(_) => None,
-        }
-    }
-
-    /// The value at a JSON Pointer.
-    fn at(&self, pointer: &str) -> Option<&TextOrder> {
-        let tokens = crate::pointer::tokens(pointer)?;
-        tokens.iter().try_fold(self, |node, token| node.get(token))
-    }
-
-    /// An object's keys in text order; none for anything else.
-    fn keys(&self) -> impl Iterator<Item = &str> {
-        let members = match self {
-            TextOrder::Object(members) => members.as_slice(),
-            _ => &[],
-        };
-        members.iter().map(|(k, _)| k.as_str())
-    }
-
-    fn text(&self) -> Option<&str> {
-        match self {
-            TextOrder::Scalar(text) => text.as_deref(),
-            _ => None,
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for TextOrder {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(TextOrderVisitor)
-    }
-}
-
-struct TextOrderVisitor;
-
-impl<'de> Visitor<'de> for TextOrderVisitor {
-    type Value = TextOrder;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("JSON")
-    }
-
-    fn visit_bool<E>(self, _: bool) -> Result<TextOrder, E> {
-        Ok(TextOrder::Scalar(None))
-    }
-    fn visit_i64<E>(self, _: i64) -> Result<TextOrder, E> {
-        Ok(TextOrder::Scalar(None))
-    }
-    fn visit_u64<E>(self, _: u64) -> Result<TextOrder, E> {
-        Ok(TextOrder::Scalar(None))
-    }
-    fn visit_f64<E>(self, _: f64) -> Result<TextOrder, E> {
-        Ok(TextOrder::Scalar(None))
-    }
-    fn visit_unit<E>(self) -> Result<TextOrder, E> {
-        Ok(TextOrder::Scalar(None))
-    }
-    fn visit_str<E>(self, text: &str) -> Result<TextOrder, E> {
-        Ok(TextOrder::Scalar(Some(text.to_owned())))
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<TextOrder, A::Error> {
-        let mut items = Vec::new();
-        while let Some(item) = seq.next_element()? {
-            items.push(item);
-        }
-        Ok(TextOrder::Array(items))
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<TextOrder, A::Error> {
-        let mut members: Vec<(String, TextOrder)> = Vec::new();
-        while let Some((key, value)) = map.next_entry::<String, TextOrder>()? {
-            members.retain(|(k, _)| *k != key);
-            members.push((key, value));
-        }
-        Ok(TextOrder::Object(members))
-    }
+/// `text`'s key order: the text read into [`OrderedJson`], which keeps
+/// each object's keys as written.
+pub(crate) fn read(text: &str) -> Result<OrderedJson, serde_json::Error> {
+    serde_json::from_str(text)
 }
 
 /// Puts the properties of `root` - read or converted from `source`, the
@@ -129,7 +29,7 @@ impl<'de> Visitor<'de> for TextOrderVisitor {
 /// keep their order, after the others. A `oneOf` whose branches are not
 /// the source's one for one (branches dropped or split) keeps its
 /// branches' order.
-pub(crate) fn reorder(root: &mut ObjectNode, source: &TextOrder) {
+pub(crate) fn reorder(root: &mut ObjectNode, source: &OrderedJson) {
     let mut walk = Walk {
         document: source,
         budget: BUDGET,
@@ -147,12 +47,12 @@ const BUDGET: usize = 1 << 16;
 
 struct Walk<'o> {
     /// The whole text, which local `$ref`s point into.
-    document: &'o TextOrder,
+    document: &'o OrderedJson,
     budget: usize,
 }
 
 impl<'o> Walk<'o> {
-    fn object(&mut self, object: &mut ObjectNode, sources: &[&'o TextOrder]) {
+    fn object(&mut self, object: &mut ObjectNode, sources: &[&'o OrderedJson]) {
         let sources = self.expand(sources, true);
         let mut order: Vec<&str> = Vec::new();
         for properties in sources.iter().filter_map(|s| s.get("properties")) {
@@ -171,7 +71,7 @@ impl<'o> Walk<'o> {
             });
         }
         for property in &mut object.properties {
-            let children: Vec<&TextOrder> = sources
+            let children: Vec<&OrderedJson> = sources
                 .iter()
                 .filter_map(|s| s.get("properties")?.get(&property.name))
                 .collect();
@@ -179,12 +79,12 @@ impl<'o> Walk<'o> {
         }
     }
 
-    fn node(&mut self, node: &mut SchemaNode, sources: &[&'o TextOrder]) {
+    fn node(&mut self, node: &mut SchemaNode, sources: &[&'o OrderedJson]) {
         match node {
             SchemaNode::Object(object) => self.object(object, sources),
             SchemaNode::Array(array) => {
                 let sources = self.expand(sources, false);
-                let items: Vec<&TextOrder> =
+                let items: Vec<&OrderedJson> =
                     sources.iter().filter_map(|s| s.get("items")).collect();
                 self.node(&mut array.items, &items);
             }
@@ -192,14 +92,9 @@ impl<'o> Walk<'o> {
                 let sources = self.expand(sources, false);
                 let branches = sources.iter().find_map(|s| {
                     let branches = s.get("oneOf").or_else(|| s.get("anyOf"));
-                    match branches {
-                        Some(TextOrder::Array(branches))
-                            if branches.len() == one_of.branches.len() =>
-                        {
-                            Some(branches)
-                        }
-                        _ => None,
-                    }
+                    branches?
+                        .items()
+                        .filter(|branches| branches.len() == one_of.branches.len())
                 });
                 if let Some(branches) = branches {
                     for (branch, source) in one_of.branches.iter_mut().zip(branches) {
@@ -212,7 +107,7 @@ impl<'o> Walk<'o> {
     }
 
     /// Every source node `sources` stand for, in text order, each once.
-    fn expand(&mut self, sources: &[&'o TextOrder], unions: bool) -> Vec<&'o TextOrder> {
+    fn expand(&mut self, sources: &[&'o OrderedJson], unions: bool) -> Vec<&'o OrderedJson> {
         let mut seen = Vec::new();
         let mut out = Vec::new();
         for source in sources {
@@ -226,13 +121,13 @@ impl<'o> Walk<'o> {
     /// in.
     fn push(
         &mut self,
-        source: &'o TextOrder,
+        source: &'o OrderedJson,
         refs: usize,
         unions: bool,
-        seen: &mut Vec<*const TextOrder>,
-        out: &mut Vec<&'o TextOrder>,
+        seen: &mut Vec<*const OrderedJson>,
+        out: &mut Vec<&'o OrderedJson>,
     ) {
-        let TextOrder::Object(members) = source else {
+        let Some(members) = source.entries() else {
             return;
         };
         if self.budget == 0 || seen.contains(&std::ptr::from_ref(source)) {
@@ -248,20 +143,20 @@ impl<'o> Walk<'o> {
                 ("properties", _) => out.push(source),
                 ("$ref", _) if refs < MAX_REFS => {
                     let target = value
-                        .text()
+                        .as_str()
                         .and_then(|r| r.strip_prefix('#'))
                         .and_then(|pointer| self.document.at(pointer));
                     if let Some(target) = target {
                         self.push(target, refs + 1, unions, seen, out);
                     }
                 }
-                ("allOf", TextOrder::Array(branches)) => {
-                    for branch in branches {
+                ("allOf", branches) => {
+                    for branch in branches.items().unwrap_or_default() {
                         self.push(branch, refs, unions, seen, out);
                     }
                 }
-                ("anyOf" | "oneOf", TextOrder::Array(branches)) if unions => {
-                    for branch in branches {
+                ("anyOf" | "oneOf", branches) if unions => {
+                    for branch in branches.items().unwrap_or_default() {
                         self.push(branch, refs, unions, seen, out);
                     }
                 }
@@ -275,36 +170,34 @@ impl<'o> Walk<'o> {
 mod tests {
     use super::*;
     use crate::ToolArgsSchema;
+    use serde_json::json;
 
     fn names(object: &ObjectNode) -> Vec<&str> {
         object.properties.iter().map(|p| p.name.as_str()).collect()
     }
 
-    fn keys(order: &TextOrder) -> Vec<&str> {
+    fn keys(order: &OrderedJson) -> Vec<&str> {
         order.keys().collect()
     }
 
     #[test]
     fn keys_keep_the_text_order_and_a_repeated_key_is_the_last() {
         let text = r#"{"b": 1, "a": {"z": [], "y": "s"}, "b": {"q": 2, "p": 3}}"#;
-        let order = TextOrder::read(text).unwrap();
+        let order = read(text).unwrap();
         assert_eq!(keys(&order), ["a", "b"]);
         assert_eq!(keys(order.at("/a").unwrap()), ["z", "y"]);
         assert_eq!(keys(order.at("/b").unwrap()), ["q", "p"]);
-        assert_eq!(order.at("/a/y").unwrap().text(), Some("s"));
+        assert_eq!(order.at("/a/y").unwrap().as_str(), Some("s"));
         assert!(order.at("/nothing").is_none());
-        assert!(TextOrder::read("{\"a\": ").is_err());
+        assert!(read("{\"a\": ").is_err());
     }
 
     #[test]
     fn arrays_hold_their_elements_in_order() {
-        let order = TextOrder::read(r#"[{"d": 1, "c": 2}, [true, null, 1.5], "x"]"#).unwrap();
+        let order = read(r#"[{"d": 1, "c": 2}, [true, null, 1.5], "x"]"#).unwrap();
         assert_eq!(keys(order.at("/0").unwrap()), ["d", "c"]);
-        assert_eq!(
-            order.at("/1").unwrap(),
-            &TextOrder::Array(vec![TextOrder::Scalar(None); 3])
-        );
-        assert_eq!(order.at("/2").unwrap().text(), Some("x"));
+        assert_eq!(*order.at("/1").unwrap(), json!([true, null, 1.5]));
+        assert_eq!(order.at("/2").unwrap().as_str(), Some("x"));
         assert!(order.at("/3").is_none());
         assert!(order.at("/x").is_none());
     }
@@ -322,7 +215,7 @@ mod tests {
         let value: serde_json::Value = serde_json::from_str(text).unwrap();
         let (root, _) = crate::parse::parse_root(&value, None);
         let mut root = root.unwrap();
-        reorder(&mut root, &TextOrder::read(text).unwrap());
+        reorder(&mut root, &read(text).unwrap());
         assert_eq!(names(&root), ["z", "a"]);
         let SchemaNode::OneOf(one_of) = &root.properties[0].node else {
             panic!("a oneOf")
@@ -356,7 +249,7 @@ mod tests {
             "$defs": {"P": {"type": "object", "properties": {"y": {"type": "number"}, "x": {"type": "number"}}}}}"##;
         let converted = crate::convert(&serde_json::from_str(text).unwrap()).unwrap();
         let mut root = converted.schema.root().clone();
-        reorder(&mut root, &TextOrder::read(text).unwrap());
+        reorder(&mut root, &read(text).unwrap());
         assert_eq!(names(&root), ["zeta", "alpha", "mid"]);
         let SchemaNode::Array(array) = &root.properties[1].node else {
             panic!("an array")
@@ -379,7 +272,7 @@ mod tests {
                 "properties": {"s": {"type": "string"}, "next": {"$ref": "#/$defs/T"}}}}}"##;
         let converted = crate::convert(&serde_json::from_str(text).unwrap()).unwrap();
         let mut root = converted.schema.root().clone();
-        reorder(&mut root, &TextOrder::read(text).unwrap());
+        reorder(&mut root, &read(text).unwrap());
         let SchemaNode::Object(t) = &root.properties[0].node else {
             panic!("an object")
         };

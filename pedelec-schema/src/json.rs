@@ -1,14 +1,17 @@
-//! [`OrderedJson`]: the JSON an export writes, whose objects keep their
-//! keys in the order they were written.
+//! [`OrderedJson`]: JSON whose objects keep their keys in the order they
+//! were written - the crate's one such tree. The export writes it, and the
+//! readers of schema text (`parse/text_order.rs`) read a text into it for
+//! its key order.
 //!
 //! A `serde_json::Value` sorts an object's keys unless serde_json's
 //! `preserve_order` feature is on, and that feature, once any crate asks
-//! for it, changes every `Map` in the build. The export keeps its order in
-//! its own type instead, and converts to a `Value` on request.
+//! for it, changes every `Map` in the build. The crate keeps order in its
+//! own type instead, and converts to a `Value` on request.
 
 use std::fmt;
 use std::ops::Index;
 
+use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use serde_json::{Map, Value};
 
@@ -124,6 +127,107 @@ impl OrderedJson {
             Repr::Array(items) => Value::Array(items.into_iter().map(Self::into_value).collect()),
             Repr::Scalar(value) => value,
         }
+    }
+}
+
+impl OrderedJson {
+    /// The member `token` of an object, or element `token` of an array: one
+    /// step of a JSON Pointer.
+    fn member(&self, token: &str) -> Option<&OrderedJson> {
+        match &self.0 {
+            Repr::Array(items) => token.parse::<usize>().ok().and_then(|i| items.get(i)),
+            _ => self.get(token),
+        }
+    }
+
+    /// The value at a JSON Pointer.
+    pub(crate) fn at(&self, pointer: &str) -> Option<&OrderedJson> {
+        let tokens = crate::pointer::tokens(pointer)?;
+        tokens
+            .iter()
+            .try_fold(self, |node, token| node.member(token))
+    }
+
+    /// An object's entries in their order; `None` for anything else.
+    pub(crate) fn entries(&self) -> Option<&[(String, OrderedJson)]> {
+        match &self.0 {
+            Repr::Object(entries) => Some(entries),
+            _ => None,
+        }
+    }
+
+    /// An array's items; `None` for anything else.
+    pub(crate) fn items(&self) -> Option<&[OrderedJson]> {
+        match &self.0 {
+            Repr::Array(items) => Some(items),
+            _ => None,
+        }
+    }
+
+    /// A string's text; `None` for anything else.
+    pub(crate) fn as_str(&self) -> Option<&str> {
+        match &self.0 {
+            Repr::Scalar(value) => value.as_str(),
+            _ => None,
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for OrderedJson {
+    /// JSON in the text's order. A repeated key keeps the last value, at
+    /// the place of the last, as serde_json keeps its value.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(OrderedVisitor)
+    }
+}
+
+struct OrderedVisitor;
+
+impl<'de> Visitor<'de> for OrderedVisitor {
+    type Value = OrderedJson;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("JSON")
+    }
+
+    fn visit_bool<E>(self, value: bool) -> Result<OrderedJson, E> {
+        Ok(OrderedJson(Repr::Scalar(Value::Bool(value))))
+    }
+    fn visit_i64<E>(self, value: i64) -> Result<OrderedJson, E> {
+        Ok(OrderedJson(Repr::Scalar(Value::from(value))))
+    }
+    fn visit_u64<E>(self, value: u64) -> Result<OrderedJson, E> {
+        Ok(OrderedJson(Repr::Scalar(Value::from(value))))
+    }
+    fn visit_f64<E>(self, value: f64) -> Result<OrderedJson, E> {
+        // JSON text has no NaN or infinity, so `from` never gives `null`.
+        Ok(OrderedJson(Repr::Scalar(Value::from(value))))
+    }
+    fn visit_unit<E>(self) -> Result<OrderedJson, E> {
+        Ok(NULL.clone())
+    }
+    fn visit_str<E>(self, text: &str) -> Result<OrderedJson, E> {
+        Ok(OrderedJson(Repr::Scalar(Value::String(text.to_owned()))))
+    }
+    fn visit_string<E>(self, text: String) -> Result<OrderedJson, E> {
+        Ok(OrderedJson(Repr::Scalar(Value::String(text))))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<OrderedJson, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(OrderedJson(Repr::Array(items)))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<OrderedJson, A::Error> {
+        let mut entries: Vec<(String, OrderedJson)> = Vec::new();
+        while let Some((key, value)) = map.next_entry::<String, OrderedJson>()? {
+            entries.retain(|(known, _)| *known != key);
+            entries.push((key, value));
+        }
+        Ok(OrderedJson(Repr::Object(entries)))
     }
 }
 
