@@ -410,6 +410,44 @@ change_codes! {
     /// with an object of no properties, which Gemini has been seen to refuse.
     ParametersOmitted = "parameters_omitted", Lossless, Note;
 
+    // Grammars for constrained decoding (`ToolArgsSchema::grammar`). A
+    // grammar is sound: what it accepts, `validate` accepts, except where a
+    // `widens` change names the keyword it cannot hold. It narrows only in
+    // the documented ways (`crate::grammar`), each reported where it applies.
+
+    /// Grammar: `uniqueItems` is not enforced; no context-free grammar can
+    /// say that the items differ. The handler's `validate` refuses repeats.
+    GrammarUniqueItemsUnenforced = "grammar_unique_items_unenforced", Widens, Note;
+    /// Grammar: the `oneOf` branches are not provably disjoint, so the
+    /// grammar takes a value that matches any branch; `validate` refuses a
+    /// value that two branches accept.
+    GrammarOneOfOverlap = "grammar_one_of_overlap", Widens, Note;
+    /// Grammar (GBNF): a `minLength` or `maxLength` beside a `pattern` is not
+    /// enforced: GBNF has no intersection and the pattern's shape gives no
+    /// exact product. The grammar holds the pattern; `validate` the length.
+    GrammarLengthBesidePattern = "grammar_length_beside_pattern", Widens, Note;
+    /// Grammar: an assertion inside the pattern (`\b`, `\B`, or `^`, `$`
+    /// not at an end) is taken as always true; `validate` still checks it.
+    GrammarPatternAssertion = "grammar_pattern_assertion", Widens, Note;
+    /// Grammar: the object's properties are written in the schema's order,
+    /// each at most once, only those the schema names, each name spelled as
+    /// serde_json writes it.
+    GrammarObjectShape = "grammar_object_shape", Narrows, Note;
+    /// Grammar: whitespace between tokens is at most a bounded run
+    /// (`grammar::MAX_WHITESPACE` characters), so that a model cannot loop on it.
+    GrammarWhitespaceBounded = "grammar_whitespace_bounded", Narrows, Note;
+    /// Grammar: an integer is written without a fraction or an exponent
+    /// (`3`, not `3.0` or `3e0`), in at most 308 digits.
+    GrammarIntegerSpelling = "grammar_integer_spelling", Narrows, Note;
+    /// Grammar: a number is written in the grammar's decimal forms: with a
+    /// `minimum` or `maximum`, without an exponent; without either, with an
+    /// exponent only after a one-digit mantissa and small enough that the
+    /// number stays finite (at most 308 integer digits in every case).
+    GrammarNumberSpelling = "grammar_number_spelling", Narrows, Note;
+    /// Grammar: an `enum` value is written as serde_json writes it (`"é"`,
+    /// not `"\u00e9"`; `1`, not `1.0`).
+    GrammarEnumSpelling = "grammar_enum_spelling", Narrows, Note;
+
     // Tolerant intake of arguments (`ToolArgsSchema::coerce`). Every
     // coercion widens: the schema refused the value as it came, and
     // validation after `coerce` accepts what the agent meant. The schema

@@ -293,6 +293,7 @@ pub mod convert;
 mod diagnostic;
 mod error;
 pub mod export;
+pub mod grammar;
 mod intake;
 mod json;
 mod lint;
@@ -315,6 +316,7 @@ pub use error::SchemaError;
 pub use export::{
     Exported, ExportedTool, OrderedJson, Profile, ToolDefinition, ToolNameError, UnknownProfile,
 };
+pub use grammar::{grammar_for_tools, Grammar, GrammarFormat, UnknownGrammarFormat};
 pub use intake::{Coerce, Intake, RefuseUnknown, ReportOnly, UnknownProperty};
 pub use lint::lint;
 pub use parse::{MAX_BRANCHES, MAX_BRANCH_PRODUCT, MAX_DEPTH, MAX_ENUM_VALUES, MAX_PROPERTIES};

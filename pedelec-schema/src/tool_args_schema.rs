@@ -13,6 +13,7 @@ use crate::change::Change;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::error::SchemaError;
 use crate::export::{self, Exported, Profile};
+use crate::grammar::{self, Grammar, GrammarFormat};
 use crate::intake::{self, UnknownProperty};
 use crate::parse;
 use crate::parse::text_order;
@@ -423,6 +424,32 @@ impl ToolArgsSchema {
     /// ```
     pub fn export(&self, profile: Profile) -> Exported {
         export::export(self, profile)
+    }
+
+    /// The grammar of these arguments for a constrained-decoding engine:
+    /// llama.cpp's GBNF or llguidance's Lark, whose start rule accepts the
+    /// arguments' JSON text. Every text it accepts, [`validate_str`]
+    /// accepts too, except where a `widens` change says which keyword the
+    /// grammar cannot hold; see [Constrained decoding](crate::grammar).
+    ///
+    /// [`validate_str`]: Self::validate_str
+    ///
+    /// ```
+    /// use pedelec_schema::{GrammarFormat, ToolArgsSchema};
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object",
+    ///     "properties": {"city": {"type": "string", "maxLength": 40}},
+    ///     "required": ["city"]
+    /// }))?;
+    /// let grammar = schema.grammar(GrammarFormat::Gbnf);
+    /// assert!(grammar.text.starts_with("root ::= "));
+    /// assert!(grammar.changes.iter().all(|c| c.effect != pedelec_schema::Effect::Widens));
+    /// # Ok::<(), pedelec_schema::SchemaError>(())
+    /// ```
+    pub fn grammar(&self, format: GrammarFormat) -> Grammar {
+        grammar::grammar(self, format)
     }
 
     /// Undoes, in the arguments a model sent under `profile`, what the

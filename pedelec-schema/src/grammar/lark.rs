@@ -1,0 +1,99 @@
+//! The grammar in llguidance's Lark dialect: lexemes as terminals
+//! (uppercase names, where `&` may appear), the rest as rules, the start
+//! rule `start`; literals as JSON strings, classes as regexes.
+
+use super::expr::{CharSet, RuleId, RuleKind, Rules};
+use super::text::{write_count, write_expr, Spelling};
+
+/// The Lark text of `rules`, `start` first, as `start`.
+pub(crate) fn write(rules: &Rules, start: RuleId) -> String {
+    let spelling = Lark { start };
+    let mut out = String::new();
+    for id in rules.reachable(start) {
+        let rule = rules.get(id);
+        out.push_str(&spelling.rule_name(rules, id));
+        out.push_str(": ");
+        write_expr(&mut out, &rule.body, rules, &spelling);
+        out.push('\n');
+    }
+    out
+}
+
+struct Lark {
+    start: RuleId,
+}
+
+impl Spelling for Lark {
+    fn text(&self, out: &mut String, text: &str) {
+        // llguidance reads a literal's contents as a JSON string.
+        out.push_str(&serde_json::to_string(text).expect("a string serializes"));
+    }
+
+    fn class(&self, out: &mut String, set: &CharSet) {
+        let complement = set.complement();
+        let (negated, ranges) =
+            if complement.ranges().len() < set.ranges().len() && !complement.is_empty() {
+                (true, complement)
+            } else {
+                (false, set.clone())
+            };
+        out.push_str("/[");
+        if negated {
+            out.push('^');
+        }
+        for &(lo, hi) in ranges.ranges() {
+            push_regex_char(out, lo);
+            if hi != lo {
+                if hi as u32 > lo as u32 + 1 {
+                    out.push('-');
+                }
+                push_regex_char(out, hi);
+            }
+        }
+        out.push_str("]/");
+    }
+
+    fn nothing(&self, out: &mut String) {
+        // A class of no character.
+        out.push_str("/[^\\x{0}-\\x{10FFFF}]/");
+    }
+
+    fn rule_name(&self, rules: &Rules, id: RuleId) -> String {
+        if id == self.start {
+            return "start".to_owned();
+        }
+        let rule = rules.get(id);
+        // Made names hold no `_`, so this is one to one.
+        let name = rule.name.replace('-', "_");
+        match rule.kind {
+            RuleKind::Lexeme => name.to_ascii_uppercase(),
+            RuleKind::Rule => name,
+        }
+    }
+
+    fn repeat(&self, out: &mut String, inner: &str, min: u32, max: Option<u32>) {
+        // llguidance reads counts as i32; a count above that is written as
+        // unbounded, which no text a model can write tells apart.
+        let clamp = |n: u32| n.min(i32::MAX as u32);
+        write_count(
+            out,
+            inner,
+            clamp(min),
+            max.filter(|&max| max <= i32::MAX as u32),
+        );
+    }
+
+    fn and_operator(&self) -> &'static str {
+        "&"
+    }
+}
+
+/// A character of a regex class: letters and digits as they are, anything
+/// else as `\x{...}`, which the regex syntax reads the same everywhere.
+fn push_regex_char(out: &mut String, c: char) {
+    if c.is_ascii_alphanumeric() {
+        out.push(c);
+    } else {
+        out.push_str(&format!("\\x{{{:X}}}", c as u32));
+    }
+}
