@@ -23,8 +23,8 @@ pub const BAD_INPUT: u8 = 2;
 /// `cli` and writes the report. A file that cannot be read does not stop
 /// the others: each is reported, then the run exits 2.
 pub fn run(cli: &Cli) -> ExitCode {
-    if let Some(profile) = cli.export {
-        return crate::export::run(cli, profile);
+    if let Some(target) = cli.export {
+        return crate::export::run(cli, target);
     }
     if cli.fix {
         return crate::fix::run(cli);

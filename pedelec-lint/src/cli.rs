@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::{CommandFactory, Parser, ValueEnum};
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
-use pedelec_schema::Profile;
+use pedelec_schema::{GrammarFormat, Profile};
 
 /// How findings are written to standard output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -33,9 +33,10 @@ pub struct Cli {
     pub deny_warnings: bool,
 
     /// Instead of linting, print FILE with every schema in it exported for a
-    /// model provider, and the changes on standard error (exactly one FILE).
-    #[arg(long, value_name = "PROFILE", value_parser = profile_parser())]
-    pub export: Option<Profile>,
+    /// model provider or engine (PROFILE), or the grammar of its arguments
+    /// (`gbnf`, `lark`), and the changes on standard error (exactly one FILE).
+    #[arg(long, value_name = "PROFILE", value_parser = target_parser())]
+    pub export: Option<Target>,
 
     /// Convert each schema into the subset instead of linting it: the
     /// converted file goes to standard output (one FILE), every change to
@@ -66,6 +67,10 @@ With --export PROFILE (mcp, openai-strict, anthropic-strict, gemini), the
 one FILE is printed with every schema in it written for that provider,
 the rest of the file unchanged; the changes go to standard error. A file
 with errors is reported as linting reports it, and nothing is printed.
+With --export gbnf or --export lark, the grammar of FILE's arguments is
+printed instead (llama.cpp's GBNF, llguidance's Lark): for a schema or a
+tool definition, its arguments; for a list of tools, one call to any of
+them, {\"name\": ..., \"arguments\": ...}.
 
 With --fix, each schema is converted into the subset (pedelec_schema::
 convert) and the file is written in the same shape, only its schemas
@@ -111,11 +116,34 @@ impl Cli {
     }
 }
 
-/// `--export`'s values: the library's profile names, read with
-/// `Profile`'s `FromStr`, so that a new profile needs no change here.
-fn profile_parser() -> impl TypedValueParser<Value = Profile> {
-    PossibleValuesParser::new(Profile::ALL.iter().map(|profile| profile.as_str()))
-        .try_map(|name| name.parse::<Profile>())
+/// What `--export` writes: the file's schemas for a profile, or the
+/// grammar of its arguments.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    Profile(Profile),
+    Grammar(GrammarFormat),
+}
+
+impl std::fmt::Display for Target {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Target::Profile(profile) => profile.fmt(f),
+            Target::Grammar(format) => format.fmt(f),
+        }
+    }
+}
+
+/// `--export`'s values: the library's profile and grammar format names,
+/// read with their `FromStr`, so that a new one needs no change here.
+fn target_parser() -> impl TypedValueParser<Value = Target> {
+    let names = Profile::ALL
+        .iter()
+        .map(|profile| profile.as_str())
+        .chain(GrammarFormat::ALL.iter().map(|format| format.as_str()));
+    PossibleValuesParser::new(names).try_map(|name| match name.parse::<GrammarFormat>() {
+        Ok(format) => Ok(Target::Grammar(format)),
+        Err(_) => name.parse::<Profile>().map(Target::Profile),
+    })
 }
 
 #[cfg(test)]

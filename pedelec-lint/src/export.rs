@@ -11,7 +11,9 @@
 //! library read them, which is the order the model will write them in.
 //!
 //! A schema outside the subset cannot be exported: the file's findings are
-//! reported exactly as linting reports them, and nothing is written.
+//! reported exactly as linting reports them, and nothing is written. A
+//! grammar (`--export gbnf|lark`) is read the same way and written by
+//! `grammar.rs`.
 
 use std::process::ExitCode;
 
@@ -20,7 +22,7 @@ use serde_json::Value;
 
 use crate::app;
 use crate::check::{check, Checked};
-use crate::cli::{Cli, Format};
+use crate::cli::{Cli, Format, Target};
 use crate::input;
 use crate::locate::locate_all;
 use crate::notes::{self, Note, Unplaced};
@@ -33,9 +35,9 @@ const LIMIT_EXCEEDED: u8 = 1;
 /// Exit status: the schema could not be placed in its own file.
 const INTERNAL: u8 = 2;
 
-/// Exports the one file of `cli` for `profile`: the document on standard
-/// output, the changes on standard error.
-pub fn run(cli: &Cli, profile: Profile) -> ExitCode {
+/// Exports the one file of `cli` for `target`: the document (or grammar)
+/// on standard output, the changes on standard error.
+pub fn run(cli: &Cli, target: Target) -> ExitCode {
     let path = &cli.files[0];
     let input = match input::read(path) {
         Ok(input) => input,
@@ -57,11 +59,15 @@ pub fn run(cli: &Cli, profile: Profile) -> ExitCode {
         };
         return write_or_fail(&report, status);
     }
-    match export_document(&checked, profile) {
+    let exported = match target {
+        Target::Profile(profile) => export_document(&checked, profile),
+        Target::Grammar(format) => crate::grammar::export_grammar(&checked, format),
+    };
+    match exported {
         Ok((document, notes)) => {
             let notes_text = match cli.format {
                 Format::Json => notes::json(&notes),
-                Format::Human => human_notes(&checked.name, profile, &notes),
+                Format::Human => human_notes(&checked.name, target, &notes),
             };
             eprint!("{notes_text}");
             let failed = notes.iter().any(|n| n.what.severity == Severity::Error);
@@ -116,7 +122,7 @@ fn export_document(checked: &Checked, profile: Profile) -> Result<(String, Vec<N
 }
 
 /// Every change on a line of its own (`notes.rs`), then a count.
-fn human_notes(file: &str, profile: Profile, notes: &[Note]) -> String {
+fn human_notes(file: &str, target: Target, notes: &[Note]) -> String {
     let mut out = notes::lines(notes);
     let count = |effect: Effect| {
         notes
@@ -129,7 +135,7 @@ fn human_notes(file: &str, profile: Profile, notes: &[Note]) -> String {
         .filter(|n| n.what.severity == Severity::Error)
         .count();
     out.push_str(&format!(
-        "exported {} for {profile}: {} ({} lossless, {} widens, {} narrows), {} over a limit\n",
+        "exported {} for {target}: {} ({} lossless, {} widens, {} narrows), {} over a limit\n",
         render::printable(file),
         render::plural(notes.len(), "change"),
         count(Effect::Lossless),

@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! pedelec-lint [--format human|json] [--deny-warnings] FILE...
-//! pedelec-lint --export PROFILE [--format human|json] FILE
+//! pedelec-lint --export PROFILE|gbnf|lark [--format human|json] FILE
 //! pedelec-lint --fix [--in-place] [--format human|json] FILE...
 //! ```
 //!
@@ -19,6 +19,7 @@ mod app;
 mod check;
 mod cli;
 mod export;
+mod grammar;
 mod fix;
 mod input;
 mod locate;

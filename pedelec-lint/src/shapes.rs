@@ -55,7 +55,7 @@ pub fn schemas(document: &Value) -> Vec<Site<'_>> {
 /// The `tools` array of a `tools/list` result or response, with its
 /// pointer. An object that looks like a schema (`type` or `properties`)
 /// is a schema with an odd keyword, not a result.
-fn tools_list(document: &Value) -> Option<(&'static str, &Vec<Value>)> {
+pub fn tools_list(document: &Value) -> Option<(&'static str, &Vec<Value>)> {
     let map = document.as_object()?;
     if map.contains_key("type") || map.contains_key("properties") {
         return None;

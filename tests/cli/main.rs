@@ -6,5 +6,6 @@ mod cli_support;
 
 mod export;
 mod fix;
+mod grammar;
 mod lint;
 mod realworld;

@@ -1,8 +1,103 @@
-//! Grammars for constrained decoding: a tool's arguments as a llama.cpp
-//! GBNF or an llguidance Lark grammar, exact where the engines' own
-//! converters approximate, and saying where it is not.
+//! Constrained decoding: a tool's arguments as a grammar for a local
+//! engine - llama.cpp's GBNF or llguidance's Lark - that masks the model's
+//! next token, so that what the model writes is the arguments' JSON.
 //!
-//! (The crate docs' "Constrained decoding" section is the reference.)
+//! Hosted providers enforce a schema on their side ([`export`](mod@crate::export)).
+//! Local engines turn a JSON Schema into a grammar themselves, and each
+//! gets the subset wrong somewhere (see the engine profiles in
+//! [`export`](mod@crate::export)). [`ToolArgsSchema::grammar`] writes the grammar
+//! here instead, from the model, exact where the subset allows it and
+//! saying where it does not; [`grammar_for_tools`] writes one for a call to
+//! any of several tools.
+//!
+//! ```
+//! use pedelec_schema::{Effect, GrammarFormat, ToolArgs};
+//! use serde::Deserialize;
+//!
+//! /// Moves a shape on the canvas.
+//! #[derive(Deserialize, ToolArgs)]
+//! struct MoveShape {
+//!     /// The shape's id.
+//!     #[tool_args(pattern = "^shape-[0-9]+$", max_length = 32)]
+//!     id: String,
+//!     /// How far to move it, in pixels.
+//!     #[tool_args(minimum = -500, maximum = 500)]
+//!     dx: i64,
+//! }
+//!
+//! let grammar = MoveShape::schema().grammar(GrammarFormat::Lark);
+//! // Hand `grammar.text` to the engine: mistral.rs `Constraint::Lark`,
+//! // llama-cpp-2's llguidance sampler, vLLM or SGLang's `%llguidance`.
+//! assert!(grammar.text.starts_with("start: "));
+//! // Nothing is wider than the schema: every text the grammar lets the
+//! // model write, `validate_str` accepts.
+//! assert!(grammar.changes.iter().all(|change| change.effect != Effect::Widens));
+//!
+//! // llama.cpp and llama-cpp-2's `LlamaSampler::grammar(model, text, "root")`.
+//! let gbnf = MoveShape::schema().grammar(GrammarFormat::Gbnf);
+//! assert!(gbnf.text.starts_with("root ::= "));
+//! ```
+//!
+//! # The promise
+//!
+//! **Sound.** Every text the grammar accepts is JSON that
+//! [`validate_str`](ToolArgsSchema::validate_str) accepts, except where a
+//! change with effect `widens` names the keyword the grammar cannot hold:
+//!
+//! | change | where | why |
+//! |---|---|---|
+//! | `grammar_unique_items_unenforced` | `uniqueItems` | no context-free grammar can say that items differ |
+//! | `grammar_one_of_overlap` | a `oneOf` whose branches are not provably disjoint ([`disjoint`](crate::export#openai-strict) as the export decides it) | the grammar takes any branch's value; `validate` refuses one that two branches accept |
+//! | `grammar_length_beside_pattern` | GBNF only: `minLength`/`maxLength` beside a `pattern`, unless the pattern's shape gives the product (`^[a-z]+$`) | GBNF has no intersection; Lark's `&` holds both exactly |
+//! | `grammar_pattern_assertion` | `\b`, `\B`, or `^`/`$` inside a pattern rather than at its ends | a word boundary is no regular language over one side; taken as true |
+//!
+//! The handler validates every call anyway: the grammar is what the model
+//! can write, not a check of what arrived.
+//!
+//! **Complete, up to these narrowings.** Every valid value can be written,
+//! in every JSON spelling of its strings (raw characters, the short escapes,
+//! `\u` escapes in either case, surrogate pairs), except that:
+//!
+//! | change | what the grammar does not write |
+//! |---|---|
+//! | `grammar_object_shape` | properties out of the schema's order, twice, or not named by the schema; a property name spelled otherwise than serde_json writes it |
+//! | `grammar_whitespace_bounded` | more than [`MAX_WHITESPACE`] whitespace characters in a row |
+//! | `grammar_integer_spelling` | an integer with a fraction or an exponent (`3.0`, `3e0`), or longer than 308 digits |
+//! | `grammar_number_spelling` | an exponent on a number with a `minimum` or `maximum`; an exponent that is not small beside a one-digit mantissa; more than 308 integer digits |
+//! | `grammar_enum_spelling` | an `enum` value spelled otherwise than serde_json writes it (`"\u00e9"` for `"é"`, `1.0` for `1`) |
+//!
+//! Each is reported where it applies, with a pointer into the schema. None
+//! is a spelling a model trained on JSON produces unprompted. Lone
+//! surrogate escapes (`"\ud800"`) match nothing, as serde_json refuses them.
+//!
+//! # Strings and patterns
+//!
+//! A length counts decoded characters, as validation does (an escape or a
+//! surrogate pair is one). A pattern has its ECMA-262 meaning, as
+//! [`Pattern`](crate::Pattern) reads it - a search, not a full match,
+//! with `\d` ASCII - and is matched against the decoded string: a `"` or a
+//! control character the pattern allows is written as its escape. A
+//! pattern and a length bound together are their intersection.
+//!
+//! # The formats
+//!
+//! - [`GrammarFormat::Gbnf`]: llama.cpp's parser expands a count `{m,n}` into
+//!   copies and refuses large ones, so a count above 1,000 is written as an
+//!   equivalent nest of counts (`{0,5000}` as blocks of 1,000); each text
+//!   still has one derivation.
+//! - [`GrammarFormat::Lark`]: strings, numbers and booleans are terminals
+//!   (one lexeme each, the fast path in llguidance), with `&` where a
+//!   pattern meets a length.
+//!
+//! Rule names are made from the grammar's own words and a number
+//! (`string-3`, `object-rest-2`), never from property names, so no schema
+//! can collide with them.
+//!
+//! # Several tools
+//!
+//! [`grammar_for_tools`] accepts `{"name": "<tool>", "arguments": {...}}`
+//! for exactly the given tools, `name` first, each tool's arguments with its
+//! own rules: one tool's schema cannot widen or break another's.
 
 mod build;
 mod digits;

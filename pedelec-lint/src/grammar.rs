@@ -1,0 +1,96 @@
+//! `pedelec-lint --export gbnf|lark FILE`: the grammar a local engine
+//! constrains decoding with, for the file's schema or its tool list, and
+//! what the grammar does not hold exactly as notes.
+//!
+//! A bare schema or one tool definition gives the grammar of its arguments
+//! (`ToolArgsSchema::grammar`); a list of tool definitions or a `tools/list`
+//! result gives one grammar for a call to any of them
+//! (`grammar_for_tools`), so that one tool cannot break the others'
+//! grammar. A list of schemas without names has no tool names to write, and
+//! is refused with a message that says so.
+
+use pedelec_schema::{grammar_for_tools, GrammarFormat, ToolArgsSchema, ToolDefinition};
+use serde_json::Value;
+
+use crate::check::Checked;
+use crate::locate::locate_all;
+use crate::notes::{self, Note, Unplaced};
+use crate::pointer;
+use crate::shapes;
+
+/// The grammar of the file's arguments, and its changes placed in the file.
+pub fn export_grammar(checked: &Checked, format: GrammarFormat) -> Result<(String, Vec<Note>), String> {
+    let text = &checked.text;
+    let document: Value =
+        serde_json::from_str(text).map_err(|err| format!("the file is no longer JSON: {err}"))?;
+    let sites = shapes::schemas(&document);
+    let site_pointers: Vec<&str> = sites.iter().map(|site| site.pointer.as_str()).collect();
+    let locations = locate_all(text, &site_pointers);
+    let mut schemas = Vec::with_capacity(sites.len());
+    for (site, location) in sites.iter().zip(locations) {
+        let location = location
+            .filter(|location| location.exact)
+            .ok_or_else(|| format!("cannot find the schema at {:?} in the text", site.pointer))?;
+        // Read from its own text, so that the properties keep the order the
+        // grammar writes them in.
+        let schema = ToolArgsSchema::from_json_str(&text[location.value.clone()])
+            .map_err(|err| format!("the schema at {:?} is outside the subset: {err}", site.pointer))?;
+        schemas.push(schema);
+    }
+    if sites.is_empty() {
+        return Err("the file holds no schema to write a grammar for".to_owned());
+    }
+    let single = sites.len() == 1 && !matches!(document, Value::Array(_)) && shapes::tools_list(&document).is_none();
+    let (grammar, at): (_, Box<dyn Fn(&str) -> String>) = if single {
+        let site = sites[0].pointer.clone();
+        (schemas[0].grammar(format), Box::new(move |pointer| format!("{site}{pointer}")))
+    } else {
+        let mut tools = Vec::with_capacity(sites.len());
+        for (site, schema) in sites.iter().zip(schemas) {
+            let name = tool_name(&document, &site.pointer).ok_or_else(|| {
+                format!(
+                    "the schema at {:?} has no tool name: a grammar for a list writes each call's name; give each schema a `name`, or export them one by one",
+                    site.pointer
+                )
+            })?;
+            let tool = ToolDefinition::new(name, schema).map_err(|err| format!("the tool at {:?}: {err}", site.pointer))?;
+            tools.push(tool);
+        }
+        let pointers: Vec<String> = sites.iter().map(|site| site.pointer.clone()).collect();
+        // A change's pointer starts with its tool's index in the list.
+        let at = move |pointer: &str| {
+            let rest = pointer.strip_prefix('/').unwrap_or(pointer);
+            let (index, rest) = rest.split_once('/').map_or((rest, ""), |(i, r)| (i, r));
+            match index.parse::<usize>().ok().and_then(|i| pointers.get(i)) {
+                Some(site) if rest.is_empty() => site.clone(),
+                Some(site) => format!("{site}/{rest}"),
+                None => String::new(),
+            }
+        };
+        (grammar_for_tools(&tools, format), Box::new(at))
+    };
+    let changes = grammar
+        .changes
+        .iter()
+        .map(|change| {
+            let mut placed = Unplaced::change("", change);
+            placed.pointer = at(&change.pointer);
+            placed
+        })
+        .collect();
+    Ok((grammar.text, notes::place(checked, changes)))
+}
+
+/// The `name` beside the schema key a tool definition's schema is under.
+fn tool_name(document: &Value, site: &str) -> Option<String> {
+    let tokens = pointer::tokens(site)?;
+    let (_, parent) = tokens.split_last()?;
+    let mut definition = document;
+    for token in parent {
+        definition = match definition {
+            Value::Array(items) => items.get(token.parse::<usize>().ok()?)?,
+            other => other.get(token)?,
+        };
+    }
+    definition.get("name")?.as_str().map(str::to_owned)
+}

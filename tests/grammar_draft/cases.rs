@@ -1,0 +1,156 @@
+//! The hard cases one by one, in both formats, through the engine: what
+//! each grammar must accept and refuse, and the change it must report.
+
+use pedelec_schema::{ChangeCode, GrammarFormat, ToolArgsSchema};
+use serde_json::{json, Value};
+
+use crate::promise::engine;
+
+/// A one-property schema `{"v": node}`, required, and texts of `v`.
+struct Case {
+    node: Value,
+    accepts: &'static [&'static str],
+    refuses: &'static [&'static str],
+    /// Refused in Lark only (GBNF reports a `widens` change instead).
+    lark_refuses: &'static [&'static str],
+    /// Codes each format's grammar reports for the node.
+    changes: &'static [(GrammarFormat, ChangeCode)],
+}
+
+fn cases() -> Vec<Case> {
+    let case = |node: Value, accepts, refuses| Case { node, accepts, refuses, lark_refuses: &[], changes: &[] };
+    vec![
+        case(
+            json!({"type": "string", "maxLength": 2}),
+            &[r#""ab""#, r#""\n\"""#, r#""😀a""#, r#""\ud83d\ude00a""#, r#""\uD83D\uDE00""#, r#""\/\\""#, r#""""#],
+            &[r#""abc""#, r#""\ud83d""#, r#""\ude00""#, r#""a\u0000b""#, "\"a\nb\"", r#""\x41""#],
+        ),
+        case(
+            json!({"type": "string", "minLength": 2, "maxLength": 3}),
+            &[r#""\u00e9\u00E9""#, r#""ab\t""#],
+            &[r#""a""#, r#""abcd""#],
+        ),
+        case(
+            json!({"type": "string", "pattern": "^[a-z\"]+$"}),
+            &[r#""a\"b""#, r#""\u0061""#, r#""\u0022""#],
+            &[r#""A""#, r#""""#, r#""a\\b""#],
+        ),
+        case(json!({"type": "string", "pattern": "b"}), &[r#""abc""#, r#""b""#, r#""\u0062""#], &[r#""ac""#, r#""""#]),
+        case(json!({"type": "string", "pattern": "^\\d{2}$"}), &[r#""42""#], &[r#""٣٣""#, r#""4""#, r#""423""#]),
+        case(json!({"type": "string", "pattern": "^a|b$"}), &[r#""ax""#, r#""xb""#], &[r#""xa""#, r#""bx""#]),
+        case(json!({"type": "string", "pattern": "^.$"}), &[r#""😀""#, r#""\ud83d\ude00""#], &[r#""\n""#, r#""\u2028""#]),
+        Case {
+            node: json!({"type": "string", "pattern": "a", "maxLength": 3}),
+            accepts: &[r#""a""#, r#""xax""#],
+            refuses: &[r#""xyz""#],
+            lark_refuses: &[r#""aaaa""#],
+            changes: &[(GrammarFormat::Gbnf, ChangeCode::GrammarLengthBesidePattern)],
+        },
+        case(json!({"type": "string", "pattern": "^[a-z0-9-]+$", "maxLength": 4}), &[r#""ab-1""#], &[r#""ab-12""#, r#""""#, r#""A""#]),
+        case(json!({"type": "string", "enum": ["a b", "é", "q\"uote"]}), &[r#""a b""#, r#""é""#, r#""q\"uote""#], &[r#""a""#, r#""a b ""#]),
+        case(
+            json!({"type": "integer", "minimum": -5, "maximum": 120}),
+            &["-5", "0", "-0", "120", "7"],
+            &["121", "-6", "1.0", "007", "1e1", "-"],
+        ),
+        case(
+            json!({"type": "integer", "minimum": 9007199254740992u64, "maximum": 9007199254740993u64}),
+            &["9007199254740992", "9007199254740993"],
+            &["9007199254740991", "9007199254740994"],
+        ),
+        case(
+            json!({"type": "integer", "minimum": 2.5, "maximum": 4.5}),
+            &["3", "4"],
+            &["2", "5"],
+        ),
+        case(
+            json!({"type": "number", "minimum": 0.5, "maximum": 10}),
+            &["0.5", "0.50", "9.999", "10", "10.000", "1"],
+            &["0.4999", "10.0001", "11", "-1", "1e0"],
+        ),
+        case(
+            json!({"type": "number", "minimum": -1.5, "maximum": 1.5}),
+            &["-1.5", "-0.0", "0", "1.4999", "-1"],
+            &["-1.51", "1.6", "2"],
+        ),
+        case(json!({"type": "number"}), &["0", "-0.5", "1e-7", "9.5e307", "12345678901234567890"], &["1e308x", "01", ".5", "1.", "+1"]),
+        case(json!({"type": "boolean"}), &["true", "false"], &["True", "1"]),
+        case(
+            json!({"type": "array", "items": {"type": "boolean"}, "minItems": 1, "maxItems": 2}),
+            &["[true]", "[true, false]", "[ true ]"],
+            &["[]", "[true,true,true]", "[true,]"],
+        ),
+        Case {
+            node: json!({"type": "array", "items": {"type": "integer"}, "uniqueItems": true}),
+            accepts: &["[1,2]", "[1,1]"],
+            refuses: &["[1.5]"],
+            lark_refuses: &[],
+            changes: &[
+                (GrammarFormat::Gbnf, ChangeCode::GrammarUniqueItemsUnenforced),
+                (GrammarFormat::Lark, ChangeCode::GrammarUniqueItemsUnenforced),
+            ],
+        },
+        Case {
+            node: json!({"oneOf": [{"type": "integer"}, {"type": "number", "minimum": 0}]}),
+            accepts: &["-1", "0.5", "3"],
+            refuses: &["-0.5", "\"a\""],
+            lark_refuses: &[],
+            changes: &[(GrammarFormat::Gbnf, ChangeCode::GrammarOneOfOverlap), (GrammarFormat::Lark, ChangeCode::GrammarOneOfOverlap)],
+        },
+        case(
+            json!({"oneOf": [{"type": "string"}, {"type": "object", "properties": {"a": {"type": "boolean"}}}]}),
+            &["\"x\"", "{}", "{\"a\": true}"],
+            &["{\"b\": true}", "{\"a\": 1}"],
+        ),
+    ]
+}
+
+#[test]
+fn each_hard_case_is_accepted_and_refused_as_the_schema_says() {
+    for case in cases() {
+        let schema = ToolArgsSchema::from_value(&json!({
+            "type": "object", "properties": {"v": case.node}, "required": ["v"]
+        }))
+        .unwrap();
+        for format in GrammarFormat::ALL.iter().copied() {
+            let grammar = schema.grammar(format);
+            let oracle = engine(format, &grammar);
+            let wrap = |v: &str| format!("{{\"v\":{v}}}");
+            for text in case.accepts {
+                let args = wrap(text);
+                assert!(schema.validate_str(&args).is_ok(), "the case is wrong: {args} is invalid");
+                assert!(oracle.accepts(&args), "{format} refuses {args} for {}\n{}", case.node, grammar.text);
+            }
+            let lark_only = if format == GrammarFormat::Lark { case.lark_refuses } else { &[] };
+            for text in case.refuses.iter().chain(lark_only) {
+                let args = wrap(text);
+                assert!(!oracle.accepts(&args), "{format} accepts {args} for {}\n{}", case.node, grammar.text);
+            }
+            for (with, code) in case.changes {
+                if *with == format {
+                    assert!(
+                        grammar.changes.iter().any(|change| change.code == *code),
+                        "{format} reports no {code} for {}: {:?}",
+                        case.node,
+                        grammar.changes
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_long_bound_is_exact_in_both_formats() {
+    let schema = ToolArgsSchema::from_value(&json!({
+        "type": "object", "properties": {"v": {"type": "string", "maxLength": 5000}}, "required": ["v"]
+    }))
+    .unwrap();
+    for format in GrammarFormat::ALL.iter().copied() {
+        let grammar = schema.grammar(format);
+        let oracle = engine(format, &grammar);
+        let text = |n: usize| format!("{{\"v\":\"{}\"}}", "a".repeat(n));
+        assert!(oracle.accepts(&text(5000)) && oracle.accepts(&text(0)) && oracle.accepts(&text(2345)), "{format}");
+        assert!(!oracle.accepts(&text(5001)), "{format}");
+    }
+}

@@ -1,0 +1,114 @@
+//! A value written as a model constrained by the grammar writes it:
+//! compact, each object's properties in the schema's order, strings as
+//! serde_json spells them. The completeness tests feed these texts to the
+//! engine byte by byte.
+
+use pedelec_schema::schema::SchemaNode;
+use serde_json::Value;
+
+/// `value` as compact JSON, its objects' keys in the order `node` lists
+/// them (under a `oneOf`, the order of the first branch that names the
+/// key; keys no node names after those). `None` for a value with a key no
+/// schema node names (the grammar writes none; a valid value may have one).
+pub fn compact(node: &SchemaNode, value: &Value) -> Option<String> {
+    let mut out = String::new();
+    write(node, value, &mut out).then_some(out)
+}
+
+fn write(node: &SchemaNode, value: &Value, out: &mut String) -> bool {
+    match (node, value) {
+        (SchemaNode::OneOf(one_of), _) => {
+            // The branch the value belongs to: the first that writes it.
+            one_of.branches.iter().any(|branch| {
+                let mut attempt = String::new();
+                if write(branch, value, &mut attempt) && accepts(branch, value) {
+                    out.push_str(&attempt);
+                    true
+                } else {
+                    false
+                }
+            })
+        }
+        (SchemaNode::Object(object), Value::Object(map)) => {
+            if map.keys().any(|key| object.property_node(key).is_none()) {
+                return false;
+            }
+            out.push('{');
+            let mut first = true;
+            for property in &object.properties {
+                let Some(item) = map.get(&property.name) else {
+                    continue;
+                };
+                if !first {
+                    out.push(',');
+                }
+                first = false;
+                out.push_str(&serde_json::to_string(&property.name).expect("a string serializes"));
+                out.push(':');
+                if !write(&property.node, item, out) {
+                    return false;
+                }
+            }
+            out.push('}');
+            true
+        }
+        (SchemaNode::Array(array), Value::Array(items)) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                if !write(&array.items, item, out) {
+                    return false;
+                }
+            }
+            out.push(']');
+            true
+        }
+        (_, value) => {
+            out.push_str(&serde_json::to_string(value).expect("a value serializes"));
+            true
+        }
+    }
+}
+
+/// Whether `node` alone accepts `value`: a one-property schema around it.
+fn accepts(node: &SchemaNode, value: &Value) -> bool {
+    let root = pedelec_schema::schema::ObjectNode::default().required_property("v", node.clone());
+    let Ok(schema) = pedelec_schema::ToolArgsSchema::new(root) else {
+        return false;
+    };
+    schema.is_valid(&serde_json::json!({ "v": value }))
+}
+
+/// Whether `text` holds a number outside the grammar's forms (an exponent,
+/// or more than 308 integer digits): serde_json writes `1e-7` and `1e308`
+/// so, and the grammar narrows those away (see the crate's docs).
+pub fn outside_narrowings(text: &str) -> bool {
+    let mut in_string = false;
+    let mut escaped = false;
+    let mut digits = 0usize;
+    for c in text.chars() {
+        if in_string {
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => in_string = true,
+            'e' | 'E' => return true,
+            '0'..='9' => {
+                digits += 1;
+                if digits > 308 {
+                    return true;
+                }
+            }
+            _ => digits = 0,
+        }
+    }
+    false
+}
