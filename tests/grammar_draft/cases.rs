@@ -63,6 +63,9 @@ fn cases() -> Vec<Case> {
             &["3", "4"],
             &["2", "5"],
         ),
+        // No integer lies between the bounds: the grammar accepts nothing,
+        // and the engine still reads it.
+        case(json!({"type": "integer", "minimum": 2.5, "maximum": 2.7}), &[], &["2", "3", "2.6"]),
         case(
             json!({"type": "number", "minimum": 0.5, "maximum": 10}),
             &["0.5", "0.50", "9.999", "10", "10.000", "1"],

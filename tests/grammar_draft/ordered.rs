@@ -6,8 +6,8 @@
 use pedelec_schema::schema::SchemaNode;
 use serde_json::Value;
 
-/// `value` as compact JSON, its objects' keys in the order `node` lists
-/// them (under a `oneOf`, the order of the first branch that names the
+/// `value` as compact JSON, numbers without an exponent, its objects' keys
+/// in the order `node` lists them (under a `oneOf`, the order of the first branch that names the
 /// key; keys no node names after those). `None` for a value with a key no
 /// schema node names (the grammar writes none; a valid value may have one).
 pub fn compact(node: &SchemaNode, value: &Value) -> Option<String> {
@@ -63,6 +63,24 @@ fn write(node: &SchemaNode, value: &Value, out: &mut String) -> bool {
                 }
             }
             out.push(']');
+            true
+        }
+        (SchemaNode::Number(number) | SchemaNode::Integer(number), Value::Number(n)) => {
+            match &number.enum_values {
+                // The grammar writes the listed value's own spelling.
+                Some(values) => match values.iter().find(|v| v.as_f64() == n.as_f64()) {
+                    Some(listed) => out.push_str(&listed.to_string()),
+                    None => return false,
+                },
+                // Without an exponent, as the grammar writes numbers: Rust's
+                // `Display` for f64 writes the shortest digits that read back.
+                None => match (n.as_u64(), n.as_i64(), n.as_f64()) {
+                    (Some(u), _, _) => out.push_str(&u.to_string()),
+                    (_, Some(i), _) => out.push_str(&i.to_string()),
+                    (_, _, Some(f)) => out.push_str(&format!("{f}")),
+                    _ => return false,
+                },
+            }
             true
         }
         (_, value) => {

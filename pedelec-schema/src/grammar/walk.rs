@@ -65,17 +65,18 @@ fn boolean_value(node: &BooleanNode, cx: &mut Build) -> Expr {
 /// engine's work small.
 pub(crate) fn object_value(node: &ObjectNode, cx: &mut Build) -> Expr {
     let ws = ws(cx);
-    if !node.properties.is_empty() {
-        let names: Vec<&str> = node.properties.iter().map(|p| p.name.as_str()).collect();
-        cx.change(
-            ChangeCode::GrammarObjectShape,
-            None,
-            format!(
-                "the grammar writes the properties in the schema's order ({}), each at most once, and no others",
-                names.join(", ")
-            ),
-        );
-    }
+    // `validate` takes properties the schema does not name; a model under
+    // the grammar writes none, so every object narrows, empty ones too.
+    let names: Vec<String> = node.properties.iter().map(|p| format!("`{}`", p.name)).collect();
+    let message = match names.len() {
+        0 => "the grammar writes this object empty: no property the schema does not name".to_owned(),
+        1 => format!("the grammar writes only the property {}, at most once", names[0]),
+        _ => format!(
+            "the grammar writes the properties in the schema's order ({}), each at most once, and no others",
+            names.join(", ")
+        ),
+    };
+    cx.change(ChangeCode::GrammarObjectShape, None, message);
     let members: Vec<(Expr, bool)> = node
         .properties
         .iter()
