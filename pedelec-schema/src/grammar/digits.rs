@@ -123,13 +123,13 @@ pub(crate) fn digits_of(text: &str) -> Vec<u8> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::grammar::expr::CharSet;
 
-    /// Whether `expr` (texts, classes, sequences, alternations, repeats)
-    /// matches `text`, by brute force over every split.
-    fn matches(expr: &Expr, text: &str) -> bool {
+    /// Whether `expr` (texts, classes, sequences, alternations, repeats,
+    /// intersections) matches `text`, by brute force over every split.
+    pub(in crate::grammar) fn matches(expr: &Expr, text: &str) -> bool {
         let chars: Vec<char> = text.chars().collect();
         ends(expr, &chars, 0).contains(&chars.len())
     }
@@ -171,6 +171,16 @@ mod tests {
                     }
                 }
                 out
+            }
+            Expr::And(parts) => {
+                parts
+                    .iter()
+                    .skip(1)
+                    .fold(ends(&parts[0], text, at), |mut out, part| {
+                        let other = ends(part, text, at);
+                        out.retain(|end| other.contains(end));
+                        out
+                    })
             }
             other => panic!("not in digit patterns: {other:?}"),
         }

@@ -1,45 +1,279 @@
-//! JSON strings. (Being written: for now any JSON string.)
+//! JSON strings: the texts of the strings a node accepts, every character
+//! in every spelling serde_json reads (`json_char.rs`), with `minLength`
+//! and `maxLength` counted in decoded characters and `pattern` matched
+//! against the decoded string (`pattern.rs`), as `validate` does.
+//!
+//! Both lengths and a pattern are held together exactly where the format
+//! has intersection (Lark's `&`); in GBNF only where the pattern's shape
+//! gives the product cheaply (see [`with_length`]), and otherwise the
+//! grammar holds the pattern and says which bound it leaves to `validate`.
+
+mod json_char;
+mod pattern;
+#[cfg(test)]
+mod tests;
 
 use super::build::Build;
-use super::expr::{CharSet, Expr};
+use super::expr::Expr;
+use crate::change::ChangeCode;
 use crate::schema::StringNode;
 
 /// The JSON text of a string `node` accepts, quotes included.
-pub(crate) fn string(_node: &StringNode, cx: &mut Build) -> Expr {
-    let raw = Expr::class(CharSet::any().difference(&CharSet::from_ranges([
-        ('\0', '\u{1F}'),
-        ('"', '"'),
-        ('\\', '\\'),
-    ])));
-    let escape = Expr::seq([
-        Expr::text("\\"),
-        Expr::alt([
-            Expr::class(CharSet::from_ranges([
-                ('"', '"'),
-                ('\\', '\\'),
-                ('/', '/'),
-                ('b', 'b'),
-                ('f', 'f'),
-                ('n', 'n'),
-                ('r', 'r'),
-                ('t', 't'),
-            ])),
-            Expr::seq([
-                Expr::text("u"),
-                Expr::repeat(
-                    Expr::class(CharSet::from_ranges([('0', '9'), ('a', 'f'), ('A', 'F')])),
-                    4,
-                    Some(4),
-                ),
-            ]),
-        ]),
-    ]);
+pub(crate) fn string(node: &StringNode, cx: &mut Build) -> Expr {
+    if let Some(values) = &node.enum_values {
+        // The gatekeeper makes every value pass the node's other keywords,
+        // so the values alone decide.
+        cx.change(
+            ChangeCode::GrammarEnumSpelling,
+            None,
+            "each `enum` value is written as serde_json writes it (`\"é\"`, not `\"\\u00e9\"`)",
+        );
+        let texts = values
+            .iter()
+            .map(|value| Expr::text(serde_json::to_string(value).expect("a string serializes")));
+        return cx.lexeme("string", Expr::alt(texts));
+    }
+    let bounds = Bounds::of(node);
+    let body = match &node.pattern {
+        None => bounds.repeat(json_char::any_char(cx)),
+        Some(pattern) => {
+            let (searched, widened) = pattern::search(&pattern.regex_source());
+            if widened {
+                cx.change(
+                    ChangeCode::GrammarPatternAssertion,
+                    Some("pattern"),
+                    "an assertion in the pattern (`\\b`, `\\B`, or an anchor inside a repetition) is taken as always true; `validate` checks it",
+                );
+            }
+            pattern_with_bounds(&searched, bounds, cx)
+        }
+    };
     cx.lexeme(
         "string",
-        Expr::seq([
-            Expr::text("\""),
-            Expr::repeat(Expr::alt([raw, escape]), 0, None),
-            Expr::text("\""),
-        ]),
+        Expr::seq([Expr::text("\""), body, Expr::text("\"")]),
     )
+}
+
+/// `minLength` and `maxLength` in decoded characters; a `maxLength` beyond
+/// `u32::MAX` limits nothing a model writes, a `minLength` beyond it
+/// admits nothing.
+#[derive(Debug, Clone, Copy)]
+struct Bounds {
+    min: u64,
+    max: Option<u64>,
+}
+
+impl Bounds {
+    fn of(node: &StringNode) -> Bounds {
+        Bounds {
+            min: node.min_length.unwrap_or(0),
+            max: node.max_length.filter(|&max| max <= u64::from(u32::MAX)),
+        }
+    }
+
+    fn is_none(self) -> bool {
+        self.min == 0 && self.max.is_none()
+    }
+
+    /// `unit` as many times as the bounds allow.
+    fn repeat(self, unit: Expr) -> Expr {
+        match u32::try_from(self.min) {
+            Ok(min) => Expr::repeat(unit, min, self.max.map(|max| max as u32)),
+            Err(_) => Expr::nothing(),
+        }
+    }
+}
+
+/// The encoded body of a pattern's texts that also keep the lengths.
+fn pattern_with_bounds(searched: &Expr, bounds: Bounds, cx: &mut Build) -> Expr {
+    if bounds.is_none() {
+        return json_char::encode(searched, cx);
+    }
+    if cx.format.has_intersection() {
+        let lengths = bounds.repeat(json_char::any_char(cx));
+        let lengths = cx.lexeme("string-length", lengths);
+        let matched = json_char::encode(searched, cx);
+        let matched = cx.lexeme("string-pattern", matched);
+        return Expr::and([lengths, matched]);
+    }
+    if let Some(exact) = with_length(searched, bounds.min, bounds.max) {
+        return json_char::encode(&exact, cx);
+    }
+    // No exact product: keep whichever bound the shape still allows, and
+    // say which one the grammar leaves to `validate`.
+    let (kept, dropped) = if let Some(only_max) = with_length(searched, 0, bounds.max) {
+        (only_max, Some("minLength"))
+    } else if let Some(only_min) = with_length(searched, bounds.min, None) {
+        (only_min, Some("maxLength"))
+    } else {
+        (searched.clone(), None)
+    };
+    let dropped: Vec<&str> = match dropped {
+        Some(keyword) => vec![keyword],
+        None => [
+            ("minLength", bounds.min > 0),
+            ("maxLength", bounds.max.is_some()),
+        ]
+        .into_iter()
+        .filter(|(_, present)| *present)
+        .map(|(keyword, _)| keyword)
+        .collect(),
+    };
+    for keyword in dropped {
+        cx.change(
+            ChangeCode::GrammarLengthBesidePattern,
+            Some(keyword),
+            format!(
+                "GBNF has no intersection and the pattern's shape gives no exact product: the grammar holds the pattern, `validate` holds `{keyword}`"
+            ),
+        );
+    }
+    json_char::encode(&kept, cx)
+}
+
+/// The texts of `expr` (decoded characters) of `min` to `max` characters,
+/// when the expression's shape gives them without growing: a fixed-length
+/// expression is kept or dropped whole, an alternation takes the bounds
+/// into each choice, a sequence into its one part of varying length, and a
+/// repeat of a fixed-length unit narrows its count. `None` when no such
+/// rewriting holds the bounds exactly.
+fn with_length(expr: &Expr, min: u64, max: Option<u64>) -> Option<Expr> {
+    with_length_within(expr, min, max, MAX_SPLITS)
+}
+
+/// How many optional parts [`with_length`] may split a sequence on.
+const MAX_SPLITS: u32 = 3;
+
+fn with_length_within(expr: &Expr, min: u64, max: Option<u64>, splits: u32) -> Option<Expr> {
+    let (shortest, longest) = lengths(expr);
+    if longest.is_some_and(|longest| longest < min) || max.is_some_and(|max| shortest > max) {
+        return Some(Expr::nothing());
+    }
+    if shortest >= min && longest_within(longest, max) {
+        return Some(expr.clone());
+    }
+    match expr {
+        Expr::Alt(choices) => choices
+            .iter()
+            .map(|choice| with_length_within(choice, min, max, splits))
+            .collect::<Option<Vec<_>>>()
+            .map(Expr::alt),
+        Expr::Seq(parts) => {
+            let varying: Vec<usize> = (0..parts.len())
+                .filter(|&i| fixed(&parts[i]).is_none())
+                .collect();
+            let at = match varying[..] {
+                [at] => at,
+                // Two parts of varying length: an optional one of a fixed
+                // length (`\d?`) is either absent or present, and each
+                // case may have one varying part left. Each split doubles
+                // the expression, so only a few are made.
+                _ => {
+                    let optional = varying.iter().copied().find(|&i| {
+                        matches!(&parts[i], Expr::Repeat(inner, 0, Some(1)) if fixed(inner).is_some())
+                    })?;
+                    if splits == 0 {
+                        return None;
+                    }
+                    let Expr::Repeat(inner, ..) = &parts[optional] else {
+                        unreachable!("found above")
+                    };
+                    let choice = |part: Expr| {
+                        let mut parts = parts.clone();
+                        parts[optional] = part;
+                        with_length_within(&Expr::seq(parts), min, max, splits - 1)
+                    };
+                    return Some(Expr::alt([
+                        choice(Expr::empty())?,
+                        choice((**inner).clone())?,
+                    ]));
+                }
+            };
+            let others: u64 = (0..parts.len())
+                .filter(|&i| i != at)
+                .map(|i| fixed(&parts[i]).expect("the other parts are fixed"))
+                .fold(0, u64::saturating_add);
+            let inner = with_length_within(
+                &parts[at],
+                min.saturating_sub(others),
+                match max {
+                    Some(max) => Some(max.checked_sub(others)?),
+                    None => None,
+                },
+                splits,
+            )?;
+            let mut parts = parts.clone();
+            parts[at] = inner;
+            Some(Expr::seq(parts))
+        }
+        Expr::Repeat(inner, count_min, count_max) => {
+            let unit = fixed(inner).filter(|&unit| unit > 0)?;
+            let lo = u64::from(*count_min).max(min.div_ceil(unit));
+            let hi = match (count_max, max) {
+                (Some(a), Some(b)) => Some(u64::from(*a).min(b / unit)),
+                (Some(a), None) => Some(u64::from(*a)),
+                (None, Some(b)) => Some(b / unit),
+                (None, None) => None,
+            };
+            let lo = u32::try_from(lo).ok()?;
+            let hi = hi.map(|hi| u32::try_from(hi).unwrap_or(u32::MAX));
+            Some(Expr::repeat((**inner).clone(), lo, hi))
+        }
+        _ => None,
+    }
+}
+
+fn longest_within(longest: Option<u64>, max: Option<u64>) -> bool {
+    match (longest, max) {
+        (_, None) => true,
+        (Some(longest), Some(max)) => longest <= max,
+        (None, Some(_)) => false,
+    }
+}
+
+/// The length of every text `expr` matches, when they all have one.
+fn fixed(expr: &Expr) -> Option<u64> {
+    match lengths(expr) {
+        (shortest, Some(longest)) if shortest == longest => Some(shortest),
+        _ => None,
+    }
+}
+
+/// The shortest and longest (`None`: unbounded) text of a decoded
+/// expression, in characters; for one that matches nothing, `(MAX, 0)`,
+/// which every bound check reads as "nothing to keep".
+fn lengths(expr: &Expr) -> (u64, Option<u64>) {
+    match expr {
+        Expr::Text(text) => {
+            let n = text.chars().count() as u64;
+            (n, Some(n))
+        }
+        Expr::Class(_) => (1, Some(1)),
+        Expr::Seq(parts) => parts.iter().fold((0, Some(0)), |(lo, hi), part| {
+            let (part_lo, part_hi) = lengths(part);
+            (
+                lo.saturating_add(part_lo),
+                hi.zip(part_hi).map(|(a, b)| a.saturating_add(b)),
+            )
+        }),
+        Expr::Alt(choices) if choices.is_empty() => (u64::MAX, Some(0)),
+        Expr::Alt(choices) => choices.iter().map(lengths).fold(
+            (u64::MAX, Some(0)),
+            |(lo, hi), (choice_lo, choice_hi)| {
+                (lo.min(choice_lo), hi.zip(choice_hi).map(|(a, b)| a.max(b)))
+            },
+        ),
+        Expr::Repeat(inner, min, max) => {
+            let (lo, hi) = lengths(inner);
+            (
+                lo.saturating_mul(u64::from(*min)),
+                match (hi, max) {
+                    (Some(0), _) => Some(0),
+                    (Some(hi), Some(max)) => Some(hi.saturating_mul(u64::from(*max))),
+                    _ => None,
+                },
+            )
+        }
+        Expr::And(_) | Expr::Ref(_) => (0, None),
+    }
 }

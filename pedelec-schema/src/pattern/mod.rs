@@ -156,6 +156,22 @@ impl Pattern {
         &self.0.source
     }
 
+    /// The pattern in the `regex` crate's dialect, with its ECMA-262
+    /// meaning: what the grammar builder reads, so that a grammar holds the
+    /// pattern exactly as it is matched.
+    pub(crate) fn regex_source(&self) -> String {
+        match &self.0.matcher {
+            Matcher::Regex(regex) => regex.as_str().to_owned(),
+            // A simple shape skipped the translation; the translation is
+            // only reachable through a compiled regex.
+            Matcher::Simple(_) => ecma::Parsed::new(&self.0.source)
+                .and_then(|parsed| parsed.translate())
+                .and_then(|checked| checked.compile())
+                .map(|regex| regex.as_str().to_owned())
+                .expect("a simple shape translates and compiles (simple.rs tests it)"),
+        }
+    }
+
     /// Whether the pattern matches somewhere in `text` (unanchored, as JSON
     /// Schema's `pattern` is).
     #[inline]
