@@ -19,7 +19,10 @@ use crate::pointer;
 use crate::shapes;
 
 /// The grammar of the file's arguments, and its changes placed in the file.
-pub fn export_grammar(checked: &Checked, format: GrammarFormat) -> Result<(String, Vec<Note>), String> {
+pub fn export_grammar(
+    checked: &Checked,
+    format: GrammarFormat,
+) -> Result<(String, Vec<Note>), String> {
     let text = &checked.text;
     let document: Value =
         serde_json::from_str(text).map_err(|err| format!("the file is no longer JSON: {err}"))?;
@@ -33,17 +36,27 @@ pub fn export_grammar(checked: &Checked, format: GrammarFormat) -> Result<(Strin
             .ok_or_else(|| format!("cannot find the schema at {:?} in the text", site.pointer))?;
         // Read from its own text, so that the properties keep the order the
         // grammar writes them in.
-        let schema = ToolArgsSchema::from_json_str(&text[location.value.clone()])
-            .map_err(|err| format!("the schema at {:?} is outside the subset: {err}", site.pointer))?;
+        let schema =
+            ToolArgsSchema::from_json_str(&text[location.value.clone()]).map_err(|err| {
+                format!(
+                    "the schema at {:?} is outside the subset: {err}",
+                    site.pointer
+                )
+            })?;
         schemas.push(schema);
     }
     if sites.is_empty() {
         return Err("the file holds no schema to write a grammar for".to_owned());
     }
-    let single = sites.len() == 1 && !matches!(document, Value::Array(_)) && shapes::tools_list(&document).is_none();
+    let single = sites.len() == 1
+        && !matches!(document, Value::Array(_))
+        && shapes::tools_list(&document).is_none();
     let (grammar, at): (_, Box<dyn Fn(&str) -> String>) = if single {
         let site = sites[0].pointer.clone();
-        (schemas[0].grammar(format), Box::new(move |pointer| format!("{site}{pointer}")))
+        (
+            schemas[0].grammar(format),
+            Box::new(move |pointer| format!("{site}{pointer}")),
+        )
     } else {
         let mut tools = Vec::with_capacity(sites.len());
         for (site, schema) in sites.iter().zip(schemas) {
@@ -53,7 +66,8 @@ pub fn export_grammar(checked: &Checked, format: GrammarFormat) -> Result<(Strin
                     site.pointer
                 )
             })?;
-            let tool = ToolDefinition::new(name, schema).map_err(|err| format!("the tool at {:?}: {err}", site.pointer))?;
+            let tool = ToolDefinition::new(name, schema)
+                .map_err(|err| format!("the tool at {:?}: {err}", site.pointer))?;
             tools.push(tool);
         }
         let pointers: Vec<String> = sites.iter().map(|site| site.pointer.clone()).collect();

@@ -426,8 +426,9 @@ change_codes! {
     /// enforced: GBNF has no intersection and the pattern's shape gives no
     /// exact product. The grammar holds the pattern; `validate` the length.
     GrammarLengthBesidePattern = "grammar_length_beside_pattern", Widens, Note;
-    /// Grammar: an assertion inside the pattern (`\b`, `\B`, or `^`, `$`
-    /// not at an end) is taken as always true; `validate` still checks it.
+    /// Grammar: an assertion the grammar cannot place (`\b`, `\B`, or `^`,
+    /// `$` inside a repetition other than `?`) is taken as always true;
+    /// `validate` still checks it.
     GrammarPatternAssertion = "grammar_pattern_assertion", Widens, Note;
     /// Grammar: the object's properties are written in the schema's order,
     /// each at most once, only those the schema names, each name spelled as

@@ -49,7 +49,7 @@
 //! | `grammar_unique_items_unenforced` | `uniqueItems` | no context-free grammar can say that items differ |
 //! | `grammar_one_of_overlap` | a `oneOf` whose branches are not provably disjoint ([`disjoint`](crate::export#openai-strict) as the export decides it) | the grammar takes any branch's value; `validate` refuses one that two branches accept |
 //! | `grammar_length_beside_pattern` | GBNF only: `minLength`/`maxLength` beside a `pattern`, unless the pattern's shape gives the product (`^[a-z]+$`) | GBNF has no intersection; Lark's `&` holds both exactly |
-//! | `grammar_pattern_assertion` | `\b`, `\B`, or `^`/`$` inside a pattern rather than at its ends | a word boundary is no regular language over one side; taken as true |
+//! | `grammar_pattern_assertion` | `\b`, `\B`, or `^`/`$` inside a repetition (`(^a)*`) | the grammar places an anchor anywhere else exactly, but not these; taken as true |
 //!
 //! The handler validates every call anyway: the grammar is what the model
 //! can write, not a check of what arrived.

@@ -67,7 +67,11 @@ pub(crate) fn object_value(node: &ObjectNode, cx: &mut Build) -> Expr {
     let ws = ws(cx);
     // `validate` takes properties the schema does not name; a model under
     // the grammar writes none, so every object narrows, empty ones too.
-    let names: Vec<String> = node.properties.iter().map(|p| format!("`{}`", p.name)).collect();
+    let names: Vec<String> = node
+        .properties
+        .iter()
+        .map(|p| format!("`{}`", p.name))
+        .collect();
     let message = match names.len() {
         0 => "the grammar writes this object empty: no property the schema does not name".to_owned(),
         1 => format!("the grammar writes only the property {}, at most once", names[0]),
