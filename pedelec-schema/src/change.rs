@@ -473,6 +473,31 @@ change_codes! {
     /// became a one-item array. Widens: `{"tags": "a"}` is now taken as
     /// `{"tags": ["a"]}`.
     WrappedInArray = "wrapped_in_array", Widens, Note;
+
+    // Engine profiles (export to local constrained-decoding engines).
+
+    /// A `pattern` that JSON Schema searches for anywhere in the string was
+    /// written anchored at both ends, with any characters allowed before
+    /// and after it (`abc` -> `^(?:.|[\n\r\u2028\u2029])*(?:abc)(?:.|[\n\r\u2028\u2029])*$`),
+    /// for an engine that matches a pattern against the whole string. Both
+    /// spellings accept the same strings. Nothing to check.
+    PatternAnchored = "pattern_anchored", Lossless, Note;
+    /// A `pattern`'s `\d`, `\w`, `\s` (and their negations outside a
+    /// class), `.` and `\/` were spelled as the explicit characters
+    /// ECMA-262 gives them (`[0-9]`, `[^\n\r\u2028\u2029]`, `/`, ...), which
+    /// the engine reads with the same meaning, where it reads the shorthand
+    /// with another one or fails on it. Nothing to check.
+    PatternRespelled = "pattern_respelled", Lossless, Note;
+    /// A `pattern` the engine cannot be made to read as JSON Schema does (a
+    /// word boundary, an anchor inside it for an engine that matches whole
+    /// strings, or a repetition count llama.cpp's grammar refuses) was
+    /// removed and written into `description`. The handler's `validate`
+    /// still checks it.
+    EnginePatternRemoved = "engine_pattern_removed", Widens, Note;
+    /// `minItems` was removed and written into `description`: the engine
+    /// cannot take it (llama.cpp's grammar refuses a count of 2000 or more).
+    /// The handler's `validate` still enforces it.
+    MinItemsRemoved = "min_items_removed", Widens, Note;
 }
 
 impl fmt::Display for ChangeCode {

@@ -115,3 +115,23 @@ fn anthropic_strict_exports_match_the_reviewed_files() {
 fn gemini_exports_match_the_reviewed_files() {
     compare(Profile::Gemini);
 }
+
+#[test]
+fn llguidance_exports_match_the_reviewed_files() {
+    compare(Profile::Llguidance);
+}
+
+#[test]
+fn xgrammar_exports_match_the_reviewed_files() {
+    compare(Profile::Xgrammar);
+}
+
+#[test]
+fn outlines_exports_match_the_reviewed_files() {
+    compare(Profile::Outlines);
+}
+
+#[test]
+fn llama_cpp_exports_match_the_reviewed_files() {
+    compare(Profile::LlamaCpp);
+}

@@ -5,6 +5,7 @@ mod export_rules;
 #[path = "../strategies/mod.rs"]
 mod strategies;
 
+mod engines;
 mod golden;
 mod limits;
 mod order;

@@ -4,6 +4,7 @@
 //! serialized text (a `serde_json::Value` would sort it), by a small
 //! order-keeping reader ([`Tree`]).
 
+use crate::export_rules::is_engine;
 use crate::strategies;
 
 use std::path::PathBuf;
@@ -30,7 +31,7 @@ struct Answer {
 }
 
 /// JSON as its text has it: objects keep their keys in order.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 enum Tree {
     Object(Vec<(String, Tree)>),
     Array(Vec<Tree>),
@@ -121,6 +122,7 @@ fn schema_key(profile: Profile) -> &'static str {
         Profile::Mcp => "inputSchema",
         Profile::AnthropicStrict => "input_schema",
         Profile::OpenAiStrict | Profile::Gemini => "parameters",
+        profile if is_engine(profile) => "parameters",
         _ => unreachable!("a new profile needs its tool shape here"),
     }
 }
@@ -223,9 +225,15 @@ fn check_every_export(schema: &ToolArgsSchema) {
         check_object(profile, root, &tree, &value, &format!("{profile}:"));
 
         let tool = ToolDefinition::new("tool", schema.clone()).unwrap();
-        let definition = tool.export(profile).definition;
-        let text = serde_json::to_string(&definition).unwrap();
-        let tree = Tree::read(&text);
+        let mut definition = tool.export(profile).definition.to_value();
+        let text = serde_json::to_string(&tool.export(profile).definition).unwrap();
+        let mut tree = Tree::read(&text);
+        // An engine's tool is a Chat Completions function: the shape is
+        // under `function`.
+        if is_engine(profile) {
+            tree = tree.get("function").expect("a function").clone();
+            definition = definition["function"].clone();
+        }
         let key = schema_key(profile);
         let keys = tree.keys();
         let name = keys.iter().position(|k| *k == "name").unwrap();
@@ -233,7 +241,7 @@ fn check_every_export(schema: &ToolArgsSchema) {
             Some(written) => {
                 let at = keys.iter().position(|k| *k == key).unwrap();
                 assert!(name < at, "{profile}: tool keys {keys:?}");
-                let value = definition.to_value();
+                let value = definition.clone();
                 let at = format!("{profile} tool:");
                 check_object(profile, root, written, &value[key], &at);
             }

@@ -266,6 +266,7 @@ impl Written {
                 );
                 tail.push(("example", first.clone()));
             }
+            Examples::Keep => tail.push(("examples", Value::Array(examples.to_vec()))),
         }
     }
 }
@@ -286,6 +287,8 @@ pub(super) enum Examples {
     ToDescription,
     /// OpenAPI's single `example`: the first one.
     FirstAsExample,
+    /// Kept as it is: JSON Schema's annotation, which engines ignore.
+    Keep,
 }
 
 /// The branches of a `oneOf`, each written by `branch`, for an `anyOf`;

@@ -169,6 +169,104 @@
 //! and overlapping `oneOf` branches. Vertex AI also asks parameter names to
 //! be letters, digits and `_`; the export does not rename properties.
 //!
+//! ## Local engines
+//!
+//! [`Profile::Llguidance`], [`Profile::Xgrammar`], [`Profile::Outlines`]
+//! and [`Profile::LlamaCpp`] are for engines that compile the schema into a
+//! grammar or a regex and mask the model's tokens with it. They read JSON
+//! Schema's own keywords, so objects stay open, optional properties stay
+//! optional, `default` and `examples` stay, and `normalize` does nothing.
+//! Every engine profile:
+//!
+//! - writes `oneOf` as `anyOf` (`lossless` where `validate/disjoint.rs`
+//!   proves the branches disjoint, `widens` otherwise): no engine enforces
+//!   "exactly one", and llguidance refuses a `oneOf` its own, weaker proof
+//!   cannot show disjoint (its `docs/json_schema.md`: "converted to `anyOf`
+//!   only when provably equivalent");
+//! - removes `uniqueItems` (`widens`): llguidance refuses it (it is not in
+//!   the keywords `parser/src/json/schema.rs` implements), XGrammar warns
+//!   and ignores it (`cpp/json_schema_converter.cc`), outlines-core and
+//!   llama.cpp never read it;
+//! - respells a pattern's `\d`, `\w`, `\s` (and `\D`, `\W`, `\S` outside a
+//!   class), `.` and `\/` as the characters ECMA-262 gives them
+//!   (`pattern_respelled`, `lossless`): llama.cpp copies `\d` and `\/` into
+//!   a grammar that fails to parse
+//!   (`common/json-schema-to-grammar.cpp`, `_visit_pattern`), XGrammar's `.`
+//!   matches line terminators and its `\s` leaves out most of ECMA's
+//!   (`cpp/regex_converter.cc`), llguidance and outlines-core read `.` and
+//!   `\s` with the Rust `regex` meaning (`.` matches `\r`);
+//! - removes a pattern with a word boundary (`\b`, `\B`;
+//!   `engine_pattern_removed`, `widens`): XGrammar refuses it ("Word
+//!   boundary is not supported yet"), and the others' automata have no
+//!   ECMA-262 word boundary.
+//!
+//! ### llguidance
+//!
+//! mistral.rs's strict tools, llama-cpp-2's JSON-schema sampler, vLLM and
+//! SGLang with the llguidance backend. It searches for a pattern as JSON
+//! Schema does (`compile_string` builds a `SearchRegex`) and enforces
+//! lengths beside it (`gen_json_string`) and every number bound, so only
+//! the rules above apply.
+//!
+//! ### XGrammar
+//!
+//! vLLM's and SGLang's default backend
+//! ([mlc-ai/xgrammar](https://github.com/mlc-ai/xgrammar)):
+//!
+//! - a pattern is matched against the whole string and `^`, `$` are
+//!   dropped wherever they are (`RegexConverter::Convert`), so a search is
+//!   written as a full match, `^(?:.|[\n\r\u2028\u2029])*(?:P)(?:.|...)*$`
+//!   (`pattern_anchored`, `lossless`), and a pattern with an anchor inside
+//!   is removed (`engine_pattern_removed`, `widens`);
+//! - `minLength` and `maxLength` beside a pattern are ignored
+//!   (`JSONSchemaConverter::GenerateString` returns the pattern's rule
+//!   first), so they are removed (`widens`).
+//!
+//! A string with only lengths is written as a repetition of one character
+//! class that leaves out `"`, `\`, `\r` and `\n` and has no escapes: the
+//! model cannot write such characters in it. The export cannot change that.
+//!
+//! ### outlines-core
+//!
+//! [dottxt-ai/outlines-core](https://github.com/dottxt-ai/outlines-core)
+//! compiles the schema into one regex (`src/json_schema/parsing.rs`):
+//!
+//! - a pattern is written between the quotes and matched whole, its `^` and
+//!   `$` stripped only when both are there (`parse_string_type`): anchored
+//!   as for XGrammar;
+//! - with `minLength` or `maxLength` the pattern is never read, so the
+//!   export keeps the pattern and removes the lengths (`widens`);
+//! - `minimum` and `maximum` are never read, on integers or numbers
+//!   (`parse_integer_type`, `parse_number_type`): removed (`widens`).
+//!
+//! It writes a pattern's characters into the JSON text unescaped, so a
+//! pattern that matches `"`, `\` or a control character may let text that
+//! is not JSON through; its number regex wants a sign after `e`. The
+//! handler's `validate` catches both.
+//!
+//! ### llama.cpp
+//!
+//! The server's `json_schema` field and its tools, through
+//! `common/json-schema-to-grammar.cpp`:
+//!
+//! - a pattern must start with `^` and end with `$` or the conversion fails
+//!   ("Pattern must start with '^' and end with '$'"): anchored as for
+//!   XGrammar;
+//! - lengths beside a pattern are not read (the pattern's rule comes first):
+//!   removed (`widens`);
+//! - `minimum` and `maximum` are read on integers only
+//!   (`build_min_max_int`); on numbers they are removed (`widens`);
+//! - the grammar refuses a repetition of 2000 or more
+//!   (`MAX_REPETITION_THRESHOLD` in `src/llama-grammar.cpp`), which fails
+//!   the grammar of every tool in the request
+//!   ([issue](https://github.com/ggml-org/llama.cpp/issues/25923)): a
+//!   `minLength`, `maxLength`, `minItems` or `maxItems` of 2000 or more is
+//!   removed (`widens`), and so is a pattern with such a `{n,m}` count.
+//!
+//! Its pattern rules match the JSON text, escapes included, so a pattern
+//! may match text whose decoded string it refuses; the handler's `validate`
+//! decides.
+//!
 //! ## Tool definitions
 //!
 //! [`ToolDefinition::export`] writes `{"name", "description",
@@ -178,7 +276,10 @@
 //! Anthropic and `{"name", "description", "parameters"}` for Gemini. A name
 //! is 1 to 64 ASCII letters, digits, `_` and `-` (OpenAI's and Anthropic's
 //! rule) and, because Gemini's `FunctionDeclaration` demands it, starts
-//! with a letter or `_`, so one definition serves every provider.
+//! with a letter or `_`, so one definition serves every provider. The
+//! engine profiles write the Chat Completions tool, `{"type": "function",
+//! "function": {"name", "description", "parameters"}}`, which mistral.rs,
+//! vLLM, SGLang and llama.cpp's server read.
 //!
 //! ## How it works
 //!
@@ -189,6 +290,7 @@
 
 mod anthropic;
 mod emit;
+mod engines;
 mod gemini;
 mod limits;
 mod mcp;
@@ -228,6 +330,19 @@ pub enum Profile {
     /// Gemini's `FunctionDeclaration.parameters`, an OpenAPI 3.0 subset.
     /// See [Gemini](crate::export#gemini).
     Gemini,
+    /// llguidance: mistral.rs's strict tools, llama-cpp-2's JSON-schema
+    /// sampler, vLLM and SGLang with the llguidance backend. See
+    /// [llguidance](crate::export#llguidance).
+    Llguidance,
+    /// XGrammar, vLLM's and SGLang's default structured-output backend.
+    /// See [XGrammar](crate::export#xgrammar).
+    Xgrammar,
+    /// outlines-core. See [outlines-core](crate::export#outlines-core).
+    Outlines,
+    /// llama.cpp's server: its `json_schema` field and its tools, through
+    /// its json-schema-to-grammar converter. See
+    /// [llama.cpp](crate::export#llamacpp).
+    LlamaCpp,
 }
 
 impl Profile {
@@ -237,16 +352,25 @@ impl Profile {
         Profile::OpenAiStrict,
         Profile::AnthropicStrict,
         Profile::Gemini,
+        Profile::Llguidance,
+        Profile::Xgrammar,
+        Profile::Outlines,
+        Profile::LlamaCpp,
     ];
 
     /// The profile's name as `pedelec-lint --export` spells it: `mcp`,
-    /// `openai-strict`, `anthropic-strict` or `gemini`.
+    /// `openai-strict`, `anthropic-strict`, `gemini`, `llguidance`,
+    /// `xgrammar`, `outlines` or `llama-cpp`.
     pub fn as_str(self) -> &'static str {
         match self {
             Profile::Mcp => "mcp",
             Profile::OpenAiStrict => "openai-strict",
             Profile::AnthropicStrict => "anthropic-strict",
             Profile::Gemini => "gemini",
+            Profile::Llguidance => "llguidance",
+            Profile::Xgrammar => "xgrammar",
+            Profile::Outlines => "outlines",
+            Profile::LlamaCpp => "llama-cpp",
         }
     }
 }
@@ -263,10 +387,12 @@ pub struct UnknownProfile(pub String);
 
 impl fmt::Display for UnknownProfile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = Profile::ALL.iter().map(|p| p.as_str()).collect();
         write!(
             f,
-            "unknown profile {:?}; use one of mcp, openai-strict, anthropic-strict, gemini",
-            self.0
+            "unknown profile {:?}; use one of {}",
+            self.0,
+            names.join(", ")
         )
     }
 }
@@ -324,6 +450,10 @@ pub(crate) fn export(schema: &ToolArgsSchema, profile: Profile) -> Exported {
         Profile::OpenAiStrict => openai::export(schema.root()),
         Profile::AnthropicStrict => anthropic::export(schema.root()),
         Profile::Gemini => gemini::export(schema.root()),
+        Profile::Llguidance => engines::llguidance(schema.root()),
+        Profile::Xgrammar => engines::xgrammar(schema.root()),
+        Profile::Outlines => engines::outlines(schema.root()),
+        Profile::LlamaCpp => engines::llama_cpp(schema.root()),
     }
 }
 
@@ -332,7 +462,15 @@ pub(crate) fn export(schema: &ToolArgsSchema, profile: Profile) -> Exported {
 pub(crate) fn normalize(root: CompiledObject<'_>, profile: Profile, args: &mut Value) {
     match profile {
         Profile::OpenAiStrict => normalize::nulls_of_optional_properties(root, args),
-        Profile::Mcp | Profile::AnthropicStrict | Profile::Gemini => {}
+        // The engine profiles keep every property optional that was, and
+        // write nothing the arguments would show.
+        Profile::Mcp
+        | Profile::AnthropicStrict
+        | Profile::Gemini
+        | Profile::Llguidance
+        | Profile::Xgrammar
+        | Profile::Outlines
+        | Profile::LlamaCpp => {}
     }
 }
 
@@ -349,7 +487,8 @@ mod tests {
         let error = "openai".parse::<Profile>().unwrap_err();
         assert_eq!(
             error.to_string(),
-            "unknown profile \"openai\"; use one of mcp, openai-strict, anthropic-strict, gemini"
+            "unknown profile \"openai\"; use one of mcp, openai-strict, anthropic-strict, gemini, \
+             llguidance, xgrammar, outlines, llama-cpp"
         );
     }
 }

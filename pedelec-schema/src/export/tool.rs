@@ -116,11 +116,16 @@ impl ToolDefinition {
     /// | `OpenAiStrict` | `{"type": "function", "name", "description", "parameters", "strict": true}` (the Responses API's function tool) |
     /// | `AnthropicStrict` | `{"name", "description", "input_schema", "strict": true}` |
     /// | `Gemini` | `{"name", "description", "parameters"}` (a `FunctionDeclaration`) |
+    /// | `Llguidance`, `Xgrammar`, `Outlines`, `LlamaCpp` | `{"type": "function", "function": {"name", "description", "parameters"}}` (the Chat Completions tool that mistral.rs, vLLM, SGLang and llama.cpp's server read) |
     ///
     /// `description` is left out when there is none. A Gemini tool without
     /// arguments has no `parameters`, as `FunctionDeclaration` documents
     /// (`parameters_omitted`).
     pub fn export(&self, profile: Profile) -> ExportedTool {
+        let engine = matches!(
+            profile,
+            Profile::Llguidance | Profile::Xgrammar | Profile::Outlines | Profile::LlamaCpp
+        );
         let exported = self.schema.export(profile);
         let mut changes = exported.changes;
         let data = |key: &str, value: Value| (key.to_owned(), OrderedJson::from(value));
@@ -136,6 +141,9 @@ impl ToolDefinition {
             Profile::Mcp => Some("inputSchema"),
             Profile::AnthropicStrict => Some("input_schema"),
             Profile::OpenAiStrict => Some("parameters"),
+            Profile::Llguidance | Profile::Xgrammar | Profile::Outlines | Profile::LlamaCpp => {
+                Some("parameters")
+            }
             Profile::Gemini if self.schema.root().properties.is_empty() => {
                 changes.push(Change::new(
                     ChangeCode::ParametersOmitted,
@@ -153,8 +161,16 @@ impl ToolDefinition {
         if matches!(profile, Profile::OpenAiStrict | Profile::AnthropicStrict) {
             definition.push(data("strict", Value::Bool(true)));
         }
+        let definition = if engine {
+            OrderedJson::object(vec![
+                data("type", Value::from("function")),
+                ("function".to_owned(), OrderedJson::object(definition)),
+            ])
+        } else {
+            OrderedJson::object(definition)
+        };
         ExportedTool {
-            definition: OrderedJson::object(definition),
+            definition,
             changes,
         }
     }
