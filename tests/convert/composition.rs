@@ -12,12 +12,14 @@ use serde_json::{json, Value};
 fn constraints_without_room_are_dropped_with_what_to_check() {
     let result = converted(json!({
         "type": "object",
+        // By name, so that the message's list is the same whether or not
+        // serde_json's `preserve_order` keeps the order written here.
         "properties": {
+            "list": {"type": "array", "items": {"type": "string"}, "contains": {"const": "a"}},
             "map": {"type": "object", "additionalProperties": {"type": "string"},
                     "propertyNames": {"type": "string"}, "minProperties": 0},
-            "open": {"type": "object", "additionalProperties": true},
             "n": {"type": "number", "multipleOf": 0.5, "not": {"const": 1}},
-            "list": {"type": "array", "items": {"type": "string"}, "contains": {"const": "a"}},
+            "open": {"type": "object", "additionalProperties": true},
             "s": {"type": "string", "if": {"minLength": 3}, "then": {"pattern": "^a"}},
             "t": {"type": "string", "then": {"pattern": "^a"}}
         },
