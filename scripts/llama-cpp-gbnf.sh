@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # llama.cpp's own GBNF parser as an oracle: builds its grammar validator
 # and checks a folder of grammars and texts with it, so that the GBNF the
-# library writes (and `tests/grammar/gbnf.rs`, the tests' reading of GBNF)
+# library writes (and `tests/engines/src/gbnf.rs`, the tests' reading of GBNF)
 # are judged by the engine that GBNF belongs to.
 #
 # Usage: scripts/llama-cpp-gbnf.sh DIR

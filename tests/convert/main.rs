@@ -3,8 +3,7 @@
 
 mod convert_strategies;
 mod convert_support;
-#[path = "../strategies/mod.rs"]
-mod strategies;
+use pedelec_testdata::strategies;
 
 mod composition;
 mod differential;

@@ -2,8 +2,7 @@
 //! rules checked on generated schemas, limits and tool definitions.
 
 mod export_rules;
-#[path = "../strategies/mod.rs"]
-mod strategies;
+use pedelec_testdata::strategies;
 
 mod engines;
 mod golden;

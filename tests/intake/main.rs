@@ -1,8 +1,7 @@
 //! `Checked<T>`, tolerant intake (coercion, unknown properties) and the
 //! proof that both drop into rmcp, the official MCP SDK.
 
-#[path = "../strategies/mod.rs"]
-mod strategies;
+use pedelec_testdata::strategies;
 
 mod checked;
 mod properties;

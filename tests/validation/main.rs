@@ -2,8 +2,7 @@
 //! cases, the `jsonschema` crate as oracle on generated schemas and values,
 //! hostile inputs, limits, and typed arguments read straight from text.
 
-#[path = "../strategies/mod.rs"]
-mod strategies;
+use pedelec_testdata::strategies;
 mod texts;
 
 mod conformance;

@@ -363,6 +363,15 @@ impl Rules {
         RuleId(self.rules.len() - 1)
     }
 
+    /// Gives a rule a new body that matches the same texts (a writer's
+    /// respelling), keeping its name.
+    pub(crate) fn replace_body(&mut self, id: RuleId, body: Expr) {
+        let rule = &mut self.rules[id.0];
+        self.by_body.remove(&(rule.kind, rule.body.clone()));
+        self.by_body.insert((rule.kind, body.clone()), id);
+        rule.body = body;
+    }
+
     pub(crate) fn get(&self, id: RuleId) -> &Rule {
         &self.rules[id.0]
     }

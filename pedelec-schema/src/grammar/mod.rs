@@ -286,7 +286,7 @@ fn write(cx: Build, start: Expr) -> Grammar {
     let (mut rules, changes) = cx.finish();
     let start = rules.add_named("root", RuleKind::Rule, start);
     let text = match format {
-        GrammarFormat::Gbnf => gbnf::write(&rules, start),
+        GrammarFormat::Gbnf => gbnf::write(&mut rules, start),
         GrammarFormat::Lark => lark::write(&rules, start),
     };
     Grammar { text, changes }

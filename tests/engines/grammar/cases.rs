@@ -18,12 +18,33 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    let case = |node: Value, accepts, refuses| Case { node, accepts, refuses, lark_refuses: &[], changes: &[] };
+    let case = |node: Value, accepts, refuses| Case {
+        node,
+        accepts,
+        refuses,
+        lark_refuses: &[],
+        changes: &[],
+    };
     vec![
         case(
             json!({"type": "string", "maxLength": 2}),
-            &[r#""ab""#, r#""\n\"""#, r#""😀a""#, r#""\ud83d\ude00a""#, r#""\uD83D\uDE00""#, r#""\/\\""#, r#""""#],
-            &[r#""abc""#, r#""\ud83d""#, r#""\ude00""#, r#""a\u0000b""#, "\"a\nb\"", r#""\x41""#],
+            &[
+                r#""ab""#,
+                r#""\n\"""#,
+                r#""😀a""#,
+                r#""\ud83d\ude00a""#,
+                r#""\uD83D\uDE00""#,
+                r#""\/\\""#,
+                r#""""#,
+            ],
+            &[
+                r#""abc""#,
+                r#""\ud83d""#,
+                r#""\ude00""#,
+                r#""a\u0000b""#,
+                "\"a\nb\"",
+                r#""\x41""#,
+            ],
         ),
         case(
             json!({"type": "string", "minLength": 2, "maxLength": 3}),
@@ -35,10 +56,26 @@ fn cases() -> Vec<Case> {
             &[r#""a\"b""#, r#""\u0061""#, r#""\u0022""#],
             &[r#""A""#, r#""""#, r#""a\\b""#],
         ),
-        case(json!({"type": "string", "pattern": "b"}), &[r#""abc""#, r#""b""#, r#""\u0062""#], &[r#""ac""#, r#""""#]),
-        case(json!({"type": "string", "pattern": "^\\d{2}$"}), &[r#""42""#], &[r#""٣٣""#, r#""4""#, r#""423""#]),
-        case(json!({"type": "string", "pattern": "^a|b$"}), &[r#""ax""#, r#""xb""#], &[r#""xa""#, r#""bx""#]),
-        case(json!({"type": "string", "pattern": "^.$"}), &[r#""😀""#, r#""\ud83d\ude00""#], &[r#""\n""#, r#""\u2028""#]),
+        case(
+            json!({"type": "string", "pattern": "b"}),
+            &[r#""abc""#, r#""b""#, r#""\u0062""#],
+            &[r#""ac""#, r#""""#],
+        ),
+        case(
+            json!({"type": "string", "pattern": "^\\d{2}$"}),
+            &[r#""42""#],
+            &[r#""٣٣""#, r#""4""#, r#""423""#],
+        ),
+        case(
+            json!({"type": "string", "pattern": "^a|b$"}),
+            &[r#""ax""#, r#""xb""#],
+            &[r#""xa""#, r#""bx""#],
+        ),
+        case(
+            json!({"type": "string", "pattern": "^.$"}),
+            &[r#""😀""#, r#""\ud83d\ude00""#],
+            &[r#""\n""#, r#""\u2028""#],
+        ),
         Case {
             node: json!({"type": "string", "pattern": "a", "maxLength": 3}),
             accepts: &[r#""a""#, r#""xax""#],
@@ -46,8 +83,16 @@ fn cases() -> Vec<Case> {
             lark_refuses: &[r#""aaaa""#],
             changes: &[(GrammarFormat::Gbnf, ChangeCode::GrammarLengthBesidePattern)],
         },
-        case(json!({"type": "string", "pattern": "^[a-z0-9-]+$", "maxLength": 4}), &[r#""ab-1""#], &[r#""ab-12""#, r#""""#, r#""A""#]),
-        case(json!({"type": "string", "enum": ["a b", "é", "q\"uote"]}), &[r#""a b""#, r#""é""#, r#""q\"uote""#], &[r#""a""#, r#""a b ""#]),
+        case(
+            json!({"type": "string", "pattern": "^[a-z0-9-]+$", "maxLength": 4}),
+            &[r#""ab-1""#],
+            &[r#""ab-12""#, r#""""#, r#""A""#],
+        ),
+        case(
+            json!({"type": "string", "enum": ["a b", "é", "q\"uote"]}),
+            &[r#""a b""#, r#""é""#, r#""q\"uote""#],
+            &[r#""a""#, r#""a b ""#],
+        ),
         case(
             json!({"type": "integer", "minimum": -5, "maximum": 120}),
             &["-5", "0", "-0", "120", "7"],
@@ -65,7 +110,11 @@ fn cases() -> Vec<Case> {
         ),
         // No integer lies between the bounds: the grammar accepts nothing,
         // and the engine still reads it.
-        case(json!({"type": "integer", "minimum": 2.5, "maximum": 2.7}), &[], &["2", "3", "2.6"]),
+        case(
+            json!({"type": "integer", "minimum": 2.5, "maximum": 2.7}),
+            &[],
+            &["2", "3", "2.6"],
+        ),
         case(
             json!({"type": "number", "minimum": 0.5, "maximum": 10}),
             &["0.5", "0.50", "9.999", "10", "10.000", "1"],
@@ -76,8 +125,16 @@ fn cases() -> Vec<Case> {
             &["-1.5", "-0.0", "0", "1.4999", "-1"],
             &["-1.51", "1.6", "2"],
         ),
-        case(json!({"type": "number"}), &["0", "-0.5", "1e-7", "9.5e307", "12345678901234567890"], &["1e308x", "01", ".5", "1.", "+1"]),
-        case(json!({"type": "boolean"}), &["true", "false"], &["True", "1"]),
+        case(
+            json!({"type": "number"}),
+            &["0", "-0.5", "1e-7", "9.5e307", "12345678901234567890"],
+            &["1e308x", "01", ".5", "1.", "+1"],
+        ),
+        case(
+            json!({"type": "boolean"}),
+            &["true", "false"],
+            &["True", "1"],
+        ),
         case(
             json!({"type": "array", "items": {"type": "boolean"}, "minItems": 1, "maxItems": 2}),
             &["[true]", "[true, false]", "[ true ]"],
@@ -89,8 +146,14 @@ fn cases() -> Vec<Case> {
             refuses: &["[1.5]"],
             lark_refuses: &[],
             changes: &[
-                (GrammarFormat::Gbnf, ChangeCode::GrammarUniqueItemsUnenforced),
-                (GrammarFormat::Lark, ChangeCode::GrammarUniqueItemsUnenforced),
+                (
+                    GrammarFormat::Gbnf,
+                    ChangeCode::GrammarUniqueItemsUnenforced,
+                ),
+                (
+                    GrammarFormat::Lark,
+                    ChangeCode::GrammarUniqueItemsUnenforced,
+                ),
             ],
         },
         Case {
@@ -98,7 +161,10 @@ fn cases() -> Vec<Case> {
             accepts: &["-1", "0.5", "3"],
             refuses: &["-0.5", "\"a\""],
             lark_refuses: &[],
-            changes: &[(GrammarFormat::Gbnf, ChangeCode::GrammarOneOfOverlap), (GrammarFormat::Lark, ChangeCode::GrammarOneOfOverlap)],
+            changes: &[
+                (GrammarFormat::Gbnf, ChangeCode::GrammarOneOfOverlap),
+                (GrammarFormat::Lark, ChangeCode::GrammarOneOfOverlap),
+            ],
         },
         case(
             json!({"oneOf": [{"type": "string"}, {"type": "object", "properties": {"a": {"type": "boolean"}}}]}),
@@ -121,13 +187,30 @@ fn each_hard_case_is_accepted_and_refused_as_the_schema_says() {
             let wrap = |v: &str| format!("{{\"v\":{v}}}");
             for text in case.accepts {
                 let args = wrap(text);
-                assert!(schema.validate_str(&args).is_ok(), "the case is wrong: {args} is invalid");
-                assert!(oracle.accepts(&args), "{format} refuses {args} for {}\n{}", case.node, grammar.text);
+                assert!(
+                    schema.validate_str(&args).is_ok(),
+                    "the case is wrong: {args} is invalid"
+                );
+                assert!(
+                    oracle.accepts(&args),
+                    "{format} refuses {args} for {}\n{}",
+                    case.node,
+                    grammar.text
+                );
             }
-            let lark_only = if format == GrammarFormat::Lark { case.lark_refuses } else { &[] };
+            let lark_only = if format == GrammarFormat::Lark {
+                case.lark_refuses
+            } else {
+                &[]
+            };
             for text in case.refuses.iter().chain(lark_only) {
                 let args = wrap(text);
-                assert!(!oracle.accepts(&args), "{format} accepts {args} for {}\n{}", case.node, grammar.text);
+                assert!(
+                    !oracle.accepts(&args),
+                    "{format} accepts {args} for {}\n{}",
+                    case.node,
+                    grammar.text
+                );
             }
             for (with, code) in case.changes {
                 if *with == format {
@@ -153,7 +236,10 @@ fn a_long_bound_is_exact_in_both_formats() {
         let grammar = schema.grammar(format);
         let oracle = engine(format, &grammar);
         let text = |n: usize| format!("{{\"v\":\"{}\"}}", "a".repeat(n));
-        assert!(oracle.accepts(&text(5000)) && oracle.accepts(&text(0)) && oracle.accepts(&text(2345)), "{format}");
+        assert!(
+            oracle.accepts(&text(5000)) && oracle.accepts(&text(0)) && oracle.accepts(&text(2345)),
+            "{format}"
+        );
         assert!(!oracle.accepts(&text(5001)), "{format}");
     }
 }

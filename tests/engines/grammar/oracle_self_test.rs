@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 use std::time::Instant;
 
-use crate::oracle::{Oracle, Rng};
+use pedelec_schema_engines::oracle::{Oracle, Rng};
 
 fn lark(grammar: &str) -> Oracle {
     Oracle::lark(grammar).unwrap_or_else(|error| panic!("{grammar}\ndoes not compile: {error}"))

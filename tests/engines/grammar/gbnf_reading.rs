@@ -7,8 +7,8 @@
 use std::fs;
 use std::path::Path;
 
-use crate::gbnf::MAX_REPETITION;
-use crate::oracle::{Oracle, Rng};
+use pedelec_schema_engines::gbnf::MAX_REPETITION;
+use pedelec_schema_engines::oracle::{Oracle, Rng};
 
 fn gbnf(grammar: &str) -> Oracle {
     Oracle::gbnf(grammar).unwrap_or_else(|error| panic!("{grammar}\ndoes not compile: {error}"))
@@ -129,7 +129,7 @@ fn gbnf_samples_are_accepted_again() {
 }
 
 fn fixtures() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/grammar/gbnf"))
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/gbnf"))
 }
 
 /// The layout `scripts/llama-cpp-gbnf.sh` documents: NAME.gbnf with its

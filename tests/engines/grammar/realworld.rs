@@ -6,8 +6,8 @@
 use pedelec_schema::{convert, grammar_for_tools, GrammarFormat, ToolDefinition};
 use pedelec_testdata::{realworld, realworld_more};
 
-use crate::oracle::Rng;
 use crate::promise::{check_samples, engine, Tally};
+use pedelec_schema_engines::oracle::Rng;
 
 /// Walks per real-world schema and format.
 const SAMPLES: usize = 100;
@@ -26,16 +26,35 @@ fn every_converted_real_world_schema_gives_grammars_the_engine_reads() {
                 };
                 let grammar = converted.schema.grammar(format);
                 let oracle = engine(format, &grammar);
-                check_samples(&converted.schema, &grammar, &oracle, &mut rng, SAMPLES, &tally);
+                check_samples(
+                    &converted.schema,
+                    &grammar,
+                    &oracle,
+                    &mut rng,
+                    SAMPLES,
+                    &tally,
+                );
                 grammars += 1;
                 let name: String = source
                     .tool
                     .chars()
-                    .map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '-' { c } else { '_' })
+                    .map(|c| {
+                        if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+                            c
+                        } else {
+                            '_'
+                        }
+                    })
                     .take(64)
                     .collect();
-                let name = format!("t{index}_{name}").chars().take(64).collect::<String>();
-                tools.push(ToolDefinition::new(name, converted.schema).unwrap_or_else(|err| panic!("{file}: {err}")));
+                let name = format!("t{index}_{name}")
+                    .chars()
+                    .take(64)
+                    .collect::<String>();
+                tools.push(
+                    ToolDefinition::new(name, converted.schema)
+                        .unwrap_or_else(|err| panic!("{file}: {err}")),
+                );
             }
             if !tools.is_empty() {
                 let grammar = grammar_for_tools(&tools, format);

@@ -7,7 +7,7 @@
 //! does that the subset should never rely on (token references, a rule
 //! defined twice, an empty class) is refused rather than guessed, and the
 //! agreement with llama.cpp itself is checked by
-//! `scripts/llama-cpp-gbnf.sh` on the grammars in `tests/grammar/gbnf/`.
+//! `scripts/llama-cpp-gbnf.sh` on the grammars in `tests/engines/gbnf/`.
 //!
 //! GBNF has no lexer: it matches code point by code point. So every
 //! literal becomes a sequence of one-code-point terminals and every class

@@ -12,9 +12,9 @@ use proptest::prelude::*;
 use proptest::test_runner::TestRunner;
 use serde_json::Value;
 
-use crate::oracle::{Oracle, Rng};
 use crate::ordered;
-use crate::strategies;
+use pedelec_schema_engines::oracle::{Oracle, Rng};
+use pedelec_testdata::strategies;
 
 /// Generated schemas per format; each brings 8 values, and
 /// [`SAMPLES_PER_SCHEMA`] walks.
@@ -44,26 +44,41 @@ pub fn engine(format: GrammarFormat, grammar: &Grammar) -> Oracle {
 /// Walks `count` texts out of `oracle` and checks each against `schema`:
 /// JSON, accepted by `validate` and by the `jsonschema` crate, or refused
 /// only by a keyword a `widens` change of `grammar` names.
-pub fn check_samples(schema: &ToolArgsSchema, grammar: &Grammar, oracle: &Oracle, rng: &mut Rng, count: usize, tally: &Tally) {
+pub fn check_samples(
+    schema: &ToolArgsSchema,
+    grammar: &Grammar,
+    oracle: &Oracle,
+    rng: &mut Rng,
+    count: usize,
+    tally: &Tally,
+) {
     let widened: Vec<&str> = grammar
         .changes
         .iter()
         .filter(|change| change.effect == Effect::Widens)
         .map(|change| change.pointer.as_str())
         .collect();
-    let reference = jsonschema::draft202012::new(&schema.to_value()).expect("the oracle reads our schema");
+    let reference =
+        jsonschema::draft202012::new(&schema.to_value()).expect("the oracle reads our schema");
     for _ in 0..count {
         let Some(bytes) = oracle.sample(rng, MAX_TEXT) else {
             continue;
         };
         tally.samples.set(tally.samples.get() + 1);
-        let text = String::from_utf8(bytes).unwrap_or_else(|err| panic!("the grammar let through text that is not UTF-8: {err}"));
-        let value: Value = serde_json::from_str(&text)
-            .unwrap_or_else(|err| panic!("the grammar let through text that is not JSON ({err}): {text:?}\n{}", grammar.text));
+        let text = String::from_utf8(bytes)
+            .unwrap_or_else(|err| panic!("the grammar let through text that is not UTF-8: {err}"));
+        let value: Value = serde_json::from_str(&text).unwrap_or_else(|err| {
+            panic!(
+                "the grammar let through text that is not JSON ({err}): {text:?}\n{}",
+                grammar.text
+            )
+        });
         if let Err(errors) = schema.validate(&value) {
             {
                 for error in errors.iter() {
-                    let excused = widened.iter().any(|pointer| error.schema_path().starts_with(pointer));
+                    let excused = widened
+                        .iter()
+                        .any(|pointer| error.schema_path().starts_with(pointer));
                     assert!(
                         excused,
                         "the grammar let through {text:?}, which validate refuses: {error:?} (widened: {widened:?})\n{}",
@@ -106,12 +121,24 @@ fn run(format: GrammarFormat) {
                     skipped.set(skipped.get() + 1);
                     continue;
                 }
-                prop_assert!(oracle.accepts(&text), "the grammar refuses valid {}\n{}", text, grammar.text);
+                prop_assert!(
+                    oracle.accepts(&text),
+                    "the grammar refuses valid {}\n{}",
+                    text,
+                    grammar.text
+                );
                 written.set(written.get() + 1);
             }
             seed.set(seed.get() + 1);
             let mut rng = Rng::new(seed.get());
-            check_samples(&schema, &grammar, &oracle, &mut rng, SAMPLES_PER_SCHEMA, &tally);
+            check_samples(
+                &schema,
+                &grammar,
+                &oracle,
+                &mut rng,
+                SAMPLES_PER_SCHEMA,
+                &tally,
+            );
             Ok(())
         })
         .unwrap();
@@ -122,8 +149,14 @@ fn run(format: GrammarFormat) {
         tally.samples.get(),
         tally.excused.get()
     );
-    assert!(written.get() > CASES as usize, "too few valid values were written to prove completeness");
-    assert!(tally.samples.get() > CASES as usize * SAMPLES_PER_SCHEMA / 2, "most walks should end");
+    assert!(
+        written.get() > CASES as usize,
+        "too few valid values were written to prove completeness"
+    );
+    assert!(
+        tally.samples.get() > CASES as usize * SAMPLES_PER_SCHEMA / 2,
+        "most walks should end"
+    );
 }
 
 #[test]

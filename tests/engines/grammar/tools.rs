@@ -6,8 +6,8 @@
 use pedelec_schema::{grammar_for_tools, GrammarFormat, ToolArgsSchema, ToolDefinition};
 use serde_json::{json, Value};
 
-use crate::oracle::Rng;
 use crate::promise::engine;
+use pedelec_schema_engines::oracle::Rng;
 
 fn tools() -> Vec<ToolDefinition> {
     let tool = |name: &str, schema: Value| {
@@ -44,15 +44,32 @@ fn every_walk_is_a_call_of_a_listed_tool_with_valid_arguments() {
                 continue;
             };
             let text = String::from_utf8(bytes).unwrap();
-            let call: Value = serde_json::from_str(&text).unwrap_or_else(|err| panic!("{format}: not JSON ({err}): {text}"));
-            let name = call["name"].as_str().unwrap_or_else(|| panic!("{format}: no name: {text}"));
-            let tool = tools.iter().find(|tool| tool.name() == name).unwrap_or_else(|| panic!("{format}: unknown tool in {text}"));
-            let keys: Vec<&str> = call.as_object().unwrap().keys().map(String::as_str).collect();
+            let call: Value = serde_json::from_str(&text)
+                .unwrap_or_else(|err| panic!("{format}: not JSON ({err}): {text}"));
+            let name = call["name"]
+                .as_str()
+                .unwrap_or_else(|| panic!("{format}: no name: {text}"));
+            let tool = tools
+                .iter()
+                .find(|tool| tool.name() == name)
+                .unwrap_or_else(|| panic!("{format}: unknown tool in {text}"));
+            let keys: Vec<&str> = call
+                .as_object()
+                .unwrap()
+                .keys()
+                .map(String::as_str)
+                .collect();
             assert_eq!(keys.len(), 2, "{format}: {text}");
-            tool.schema().validate(&call["arguments"]).unwrap_or_else(|err| panic!("{format}: {text}: {err}"));
+            tool.schema()
+                .validate(&call["arguments"])
+                .unwrap_or_else(|err| panic!("{format}: {text}: {err}"));
             seen.insert(name.to_owned());
         }
-        assert_eq!(seen.len(), tools.len(), "{format}: every tool is reachable: {seen:?}");
+        assert_eq!(
+            seen.len(),
+            tools.len(),
+            "{format}: every tool is reachable: {seen:?}"
+        );
         for text in [
             r#"{"name":"read_file","arguments":{"path":"a"}}"#,
             r#"{"name": "set_mode", "arguments": {"mode": "careful"}}"#,

@@ -1,0 +1,12 @@
+//! The grammars the library writes, through the engine: the oracle's own
+//! checks, the GBNF reading against its fixtures, the hard cases one by
+//! one, the promise on generated schemas (sound, and complete up to the
+//! narrowings), every real-world schema, and grammars for tool lists.
+
+mod cases;
+mod gbnf_reading;
+mod oracle_self_test;
+mod ordered;
+mod promise;
+mod realworld;
+mod tools;
