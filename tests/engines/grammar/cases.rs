@@ -4,7 +4,7 @@
 use pedelec_schema::{ChangeCode, GrammarFormat, ToolArgsSchema};
 use serde_json::{json, Value};
 
-use crate::promise::engine;
+use pedelec_schema_engines::promise::engine;
 
 /// A one-property schema `{"v": node}`, required, and texts of `v`.
 struct Case {

@@ -4,6 +4,7 @@
 //! narrowings), every real-world schema, and grammars for tool lists.
 
 mod cases;
+mod fuzz_replay;
 mod gbnf_reading;
 mod oracle_self_test;
 mod ordered;

@@ -6,8 +6,8 @@
 use pedelec_schema::{convert, grammar_for_tools, GrammarFormat, ToolDefinition};
 use pedelec_testdata::{realworld, realworld_more};
 
-use crate::promise::{check_samples, engine, Tally};
 use pedelec_schema_engines::oracle::Rng;
+use pedelec_schema_engines::promise::{check_samples, engine, Tally};
 
 /// Walks per real-world schema and format.
 const SAMPLES: usize = 100;

@@ -6,8 +6,8 @@
 use pedelec_schema::{grammar_for_tools, GrammarFormat, ToolArgsSchema, ToolDefinition};
 use serde_json::{json, Value};
 
-use crate::promise::engine;
 use pedelec_schema_engines::oracle::Rng;
+use pedelec_schema_engines::promise::engine;
 
 fn tools() -> Vec<ToolDefinition> {
     let tool = |name: &str, schema: Value| {
