@@ -445,6 +445,11 @@ change_codes! {
     /// exponent only after a one-digit mantissa and small enough that the
     /// number stays finite (at most 308 integer digits in every case).
     GrammarNumberSpelling = "grammar_number_spelling", Narrows, Note;
+    /// Grammar: no arguments satisfy the schema (a required property whose
+    /// node accepts no value, such as an integer between 2.5 and 2.7), so
+    /// the grammar accepts no text, and an engine has nothing to sample:
+    /// llguidance refuses to compute a mask. Fix the schema.
+    GrammarEmpty = "grammar_empty", Lossless, Error;
     /// Grammar: an `enum` value is written as serde_json writes it (`"é"`,
     /// not `"\u00e9"`; `1`, not `1.0`).
     GrammarEnumSpelling = "grammar_enum_spelling", Narrows, Note;

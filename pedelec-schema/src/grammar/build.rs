@@ -59,12 +59,24 @@ impl Build {
 
     /// A lexeme (a Lark terminal): regular, referring only to lexemes.
     pub(crate) fn lexeme(&mut self, hint: &str, body: Expr) -> Expr {
-        self.rules.add(hint, RuleKind::Lexeme, body)
+        self.named(hint, RuleKind::Lexeme, body)
     }
 
     /// A rule.
     pub(crate) fn rule(&mut self, hint: &str, body: Expr) -> Expr {
-        self.rules.add(hint, RuleKind::Rule, body)
+        self.named(hint, RuleKind::Rule, body)
+    }
+
+    /// A body that matches nothing gets no rule: it stays `nothing`, which
+    /// the constructors carry up (a sequence with it is nothing, an
+    /// alternation drops it). So no rule of the written grammar is a dead
+    /// end that an engine could walk into and find no way out of - an
+    /// optional property whose node accepts no value is simply not there.
+    fn named(&mut self, hint: &str, kind: RuleKind, body: Expr) -> Expr {
+        if body.is_nothing() {
+            return body;
+        }
+        self.rules.add(hint, kind, body)
     }
 
     /// The rules and the changes, in the order they were made.

@@ -406,6 +406,42 @@ impl Rules {
             .collect()
     }
 
+    /// Rewrites the rules `start` reaches so that no body nests groups
+    /// deeper than `max`: a deeper part becomes a rule of its own, of its
+    /// rule's kind. Engines parse grammars by recursive descent and refuse
+    /// deep nesting (llguidance: "lark grammar too deeply nested"), and a
+    /// pattern's long literal alternations, factored by the regex parser
+    /// into a trie, nest as deep as their shared prefixes are long.
+    pub(crate) fn limit_depth(&mut self, start: RuleId, max: usize) {
+        for id in self.reachable(start) {
+            let kind = self.rules[id.0].kind;
+            let body = self.rules[id.0].body.clone();
+            let limited = self.limited(&body, kind, 0, max);
+            self.replace_body(id, limited);
+        }
+    }
+
+    fn limited(&mut self, expr: &Expr, kind: RuleKind, depth: usize, max: usize) -> Expr {
+        let composite = matches!(
+            expr,
+            Expr::Seq(_) | Expr::Alt(_) | Expr::Repeat(..) | Expr::And(_)
+        );
+        if composite && depth >= max {
+            let body = self.limited(expr, kind, 0, max);
+            return self.add("part", kind, body);
+        }
+        let deeper = |rules: &mut Rules, part: &Expr| rules.limited(part, kind, depth + 1, max);
+        match expr {
+            Expr::Seq(parts) => Expr::Seq(parts.iter().map(|part| deeper(self, part)).collect()),
+            Expr::Alt(parts) => Expr::Alt(parts.iter().map(|part| deeper(self, part)).collect()),
+            Expr::And(parts) => Expr::And(parts.iter().map(|part| deeper(self, part)).collect()),
+            Expr::Repeat(inner, min, max_count) => {
+                Expr::Repeat(Box::new(deeper(self, inner)), *min, *max_count)
+            }
+            other => other.clone(),
+        }
+    }
+
     fn fresh_name(&mut self, hint: &str) -> String {
         let mut base: String = hint
             .chars()

@@ -25,8 +25,21 @@ struct Lark {
 
 impl Spelling for Lark {
     fn text(&self, out: &mut String, text: &str) {
-        // llguidance reads a literal's contents as a JSON string.
-        out.push_str(&serde_json::to_string(text).expect("a string serializes"));
+        // llguidance reads a literal's contents as a JSON string; its lexer
+        // takes no raw control character there (DEL included), so those
+        // are `\u` escapes, as are the line and paragraph separators.
+        out.push('"');
+        for c in text.chars() {
+            match c {
+                '"' => out.push_str("\\\""),
+                '\\' => out.push_str("\\\\"),
+                c if c.is_control() || c == '\u{2028}' || c == '\u{2029}' => {
+                    out.push_str(&format!("\\u{:04X}", c as u32));
+                }
+                c => out.push(c),
+            }
+        }
+        out.push('"');
     }
 
     fn class(&self, out: &mut String, set: &CharSet) {

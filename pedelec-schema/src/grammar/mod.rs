@@ -119,6 +119,10 @@ use crate::tool_args_schema::ToolArgsSchema;
 use build::Build;
 use expr::{Expr, RuleKind};
 
+/// How deep groups nest in one rule of a written grammar; a deeper part is
+/// a rule of its own (see `Rules::limit_depth`).
+const MAX_NESTING: usize = 12;
+
 /// The longest run of whitespace a grammar allows between two tokens.
 pub const MAX_WHITESPACE: u32 = 64;
 
@@ -281,10 +285,18 @@ fn whitespace_note(cx: &mut Build) {
 }
 
 /// The start rule and the rules built for it, written in the format.
-fn write(cx: Build, start: Expr) -> Grammar {
+fn write(mut cx: Build, start: Expr) -> Grammar {
+    if start.is_nothing() {
+        cx.change(
+            ChangeCode::GrammarEmpty,
+            None,
+            "no arguments satisfy this schema (a required property accepts no value), so the grammar accepts no text",
+        );
+    }
     let format = cx.format;
     let (mut rules, changes) = cx.finish();
     let start = rules.add_named("root", RuleKind::Rule, start);
+    rules.limit_depth(start, MAX_NESTING);
     let text = match format {
         GrammarFormat::Gbnf => gbnf::write(&mut rules, start),
         GrammarFormat::Lark => lark::write(&rules, start),

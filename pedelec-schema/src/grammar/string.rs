@@ -21,8 +21,15 @@ use crate::schema::StringNode;
 /// The JSON text of a string `node` accepts, quotes included.
 pub(crate) fn string(node: &StringNode, cx: &mut Build) -> Expr {
     if let Some(values) = &node.enum_values {
-        // The gatekeeper makes every value pass the node's other keywords,
-        // so the values alone decide.
+        // The gatekeeper checks each value's type, not the node's other
+        // keywords: a value the lengths or the pattern refuse is one no
+        // valid call holds, so it is not written.
+        let min = node.min_length.unwrap_or(0);
+        let max = node.max_length.unwrap_or(u64::MAX);
+        let accepted = |value: &&String| {
+            let length = value.chars().count() as u64;
+            (min..=max).contains(&length) && node.pattern.as_ref().is_none_or(|p| p.is_match(value))
+        };
         cx.change(
             ChangeCode::GrammarEnumSpelling,
             None,
@@ -30,6 +37,7 @@ pub(crate) fn string(node: &StringNode, cx: &mut Build) -> Expr {
         );
         let texts = values
             .iter()
+            .filter(accepted)
             .map(|value| Expr::text(serde_json::to_string(value).expect("a string serializes")));
         return cx.lexeme("string", Expr::alt(texts));
     }
@@ -90,6 +98,12 @@ fn pattern_with_bounds(searched: &Expr, bounds: Bounds, cx: &mut Build) -> Expr 
         return json_char::encode(searched, cx);
     }
     if cx.format.has_intersection() {
+        if !admits_length(searched, bounds) {
+            // An empty intersection written out would be a dead end: the
+            // engine would let the model open the string and find no way
+            // to close it.
+            return Expr::nothing();
+        }
         let lengths = bounds.repeat(json_char::any_char(cx));
         let lengths = cx.lexeme("string-length", lengths);
         let matched = json_char::encode(searched, cx);
@@ -228,6 +242,136 @@ fn longest_within(longest: Option<u64>, max: Option<u64>) -> bool {
         (_, None) => true,
         (Some(longest), Some(max)) => longest <= max,
         (None, Some(_)) => false,
+    }
+}
+
+/// Lengths up to this many characters are counted one by one; beyond it,
+/// [`admits_length`] goes by the shortest and longest text alone.
+const COUNTED_LENGTHS: u64 = 4096;
+
+/// Whether some text of the decoded expression has a length within
+/// `bounds`. Exact for bounds up to [`COUNTED_LENGTHS`], where it counts
+/// every length the expression can have (`^(?:aa)+$` has no text of 3
+/// characters, though 3 lies between its shortest and longest).
+fn admits_length(expr: &Expr, bounds: Bounds) -> bool {
+    let (shortest, longest) = lengths(expr);
+    let overlaps =
+        shortest <= bounds.max.unwrap_or(u64::MAX) && longest.is_none_or(|l| l >= bounds.min);
+    match bounds.max {
+        Some(max) if overlaps && max <= COUNTED_LENGTHS => {
+            let set = length_set(expr, max as usize);
+            (bounds.min as usize..=max as usize).any(|n| set.contains(n))
+        }
+        _ => overlaps,
+    }
+}
+
+/// Which lengths up to `cap` the decoded expression's texts can have.
+fn length_set(expr: &Expr, cap: usize) -> LengthSet {
+    let mut set = LengthSet::empty(cap);
+    match expr {
+        Expr::Text(text) => set.insert(text.chars().count()),
+        Expr::Class(_) => set.insert(1),
+        Expr::Seq(parts) => {
+            set.insert(0);
+            for part in parts {
+                set = set.sum(&length_set(part, cap));
+            }
+        }
+        Expr::Alt(choices) => {
+            for choice in choices {
+                set.union_with(&length_set(choice, cap));
+            }
+        }
+        Expr::Repeat(inner, min, max) => {
+            let one = length_set(inner, cap);
+            // `reached` holds the lengths of exactly `count` copies; it
+            // empties once every length passes the cap (an inner text of
+            // at least one character), or stops changing (one of none).
+            let mut reached = LengthSet::empty(cap);
+            reached.insert(0);
+            let limit = max.map_or(u64::MAX, u64::from);
+            let mut count = 0u64;
+            loop {
+                if count >= u64::from(*min) {
+                    set.union_with(&reached);
+                }
+                if count == limit || reached.is_empty() {
+                    break;
+                }
+                let next = reached.sum(&one);
+                if next == reached && count >= u64::from(*min) {
+                    break;
+                }
+                reached = next;
+                count += 1;
+            }
+        }
+        // Decoded expressions hold neither: a rule or an intersection
+        // could be anything, so every length is taken as possible.
+        Expr::Ref(_) | Expr::And(_) => (0..=cap).for_each(|n| set.insert(n)),
+    }
+    set
+}
+
+/// A set of lengths `0..=cap`, one bit each.
+#[derive(Clone, PartialEq)]
+struct LengthSet {
+    words: Vec<u64>,
+    cap: usize,
+}
+
+impl LengthSet {
+    fn empty(cap: usize) -> LengthSet {
+        LengthSet {
+            words: vec![0; cap / 64 + 1],
+            cap,
+        }
+    }
+
+    fn insert(&mut self, n: usize) {
+        if n <= self.cap {
+            self.words[n / 64] |= 1 << (n % 64);
+        }
+    }
+
+    fn contains(&self, n: usize) -> bool {
+        n <= self.cap && self.words[n / 64] & (1 << (n % 64)) != 0
+    }
+
+    fn is_empty(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
+    }
+
+    fn union_with(&mut self, other: &LengthSet) {
+        for (w, o) in self.words.iter_mut().zip(&other.words) {
+            *w |= o;
+        }
+    }
+
+    /// `a + b` for `a` in `self` and `b` in `other`, up to the cap: `self`
+    /// shifted by each of `other`'s lengths.
+    fn sum(&self, other: &LengthSet) -> LengthSet {
+        let mut out = LengthSet::empty(self.cap);
+        for shift in (0..=self.cap).filter(|&n| other.contains(n)) {
+            let (whole, bits) = (shift / 64, shift % 64);
+            for i in (whole..out.words.len()).rev() {
+                let low = self.words[i - whole] << bits;
+                let carry = if bits > 0 && i > whole {
+                    self.words[i - whole - 1] >> (64 - bits)
+                } else {
+                    0
+                };
+                out.words[i] |= low | carry;
+            }
+        }
+        // Bits past the cap in the last word mean nothing.
+        let last = out.words.len() - 1;
+        let used = self.cap % 64 + 1;
+        if used < 64 {
+            out.words[last] &= (1u64 << used) - 1;
+        }
+        out
     }
 }
 

@@ -13,6 +13,8 @@ struct Case {
     refuses: &'static [&'static str],
     /// Refused in Lark only (GBNF reports a `widens` change instead).
     lark_refuses: &'static [&'static str],
+    /// Invalid, yet accepted by both grammars, as their `widens` change says.
+    widened_accepts: &'static [&'static str],
     /// Codes each format's grammar reports for the node.
     changes: &'static [(GrammarFormat, ChangeCode)],
 }
@@ -23,6 +25,7 @@ fn cases() -> Vec<Case> {
         accepts,
         refuses,
         lark_refuses: &[],
+        widened_accepts: &[],
         changes: &[],
     };
     vec![
@@ -81,6 +84,7 @@ fn cases() -> Vec<Case> {
             accepts: &[r#""a""#, r#""xax""#],
             refuses: &[r#""xyz""#],
             lark_refuses: &[r#""aaaa""#],
+            widened_accepts: &[],
             changes: &[(GrammarFormat::Gbnf, ChangeCode::GrammarLengthBesidePattern)],
         },
         case(
@@ -108,12 +112,12 @@ fn cases() -> Vec<Case> {
             &["3", "4"],
             &["2", "5"],
         ),
-        // No integer lies between the bounds: the grammar accepts nothing,
-        // and the engine still reads it.
+        // No integer lies between the bounds, but the property is
+        // optional: the grammar leaves it out.
         case(
-            json!({"type": "integer", "minimum": 2.5, "maximum": 2.7}),
-            &[],
-            &["2", "3", "2.6"],
+            json!({"type": "object", "properties": {"n": {"type": "integer", "minimum": 2.5, "maximum": 2.7}}}),
+            &["{}"],
+            &[r#"{"n":2}"#, r#"{"n":3}"#],
         ),
         case(
             json!({"type": "number", "minimum": 0.5, "maximum": 10}),
@@ -142,9 +146,10 @@ fn cases() -> Vec<Case> {
         ),
         Case {
             node: json!({"type": "array", "items": {"type": "integer"}, "uniqueItems": true}),
-            accepts: &["[1,2]", "[1,1]"],
+            accepts: &["[1,2]"],
             refuses: &["[1.5]"],
             lark_refuses: &[],
+            widened_accepts: &["[1,1]"],
             changes: &[
                 (
                     GrammarFormat::Gbnf,
@@ -158,9 +163,10 @@ fn cases() -> Vec<Case> {
         },
         Case {
             node: json!({"oneOf": [{"type": "integer"}, {"type": "number", "minimum": 0}]}),
-            accepts: &["-1", "0.5", "3"],
+            accepts: &["-1", "0.5"],
             refuses: &["-0.5", "\"a\""],
             lark_refuses: &[],
+            widened_accepts: &["3"],
             changes: &[
                 (GrammarFormat::Gbnf, ChangeCode::GrammarOneOfOverlap),
                 (GrammarFormat::Lark, ChangeCode::GrammarOneOfOverlap),
@@ -184,6 +190,12 @@ fn each_hard_case_is_accepted_and_refused_as_the_schema_says() {
         for format in GrammarFormat::ALL.iter().copied() {
             let grammar = schema.grammar(format);
             let oracle = engine(format, &grammar);
+            assert!(
+                !oracle.is_empty(),
+                "{format}: the grammar for {} accepts nothing\n{}",
+                case.node,
+                grammar.text
+            );
             let wrap = |v: &str| format!("{{\"v\":{v}}}");
             for text in case.accepts {
                 let args = wrap(text);
@@ -196,6 +208,18 @@ fn each_hard_case_is_accepted_and_refused_as_the_schema_says() {
                     "{format} refuses {args} for {}\n{}",
                     case.node,
                     grammar.text
+                );
+            }
+            for text in case.widened_accepts {
+                let args = wrap(text);
+                assert!(
+                    schema.validate_str(&args).is_err(),
+                    "the case is wrong: {args} is valid"
+                );
+                assert!(
+                    oracle.accepts(&args),
+                    "{format} refuses {args} for {}, though it widens",
+                    case.node
                 );
             }
             let lark_only = if format == GrammarFormat::Lark {
@@ -241,5 +265,27 @@ fn a_long_bound_is_exact_in_both_formats() {
             "{format}"
         );
         assert!(!oracle.accepts(&text(5001)), "{format}");
+    }
+}
+
+#[test]
+fn a_schema_no_arguments_satisfy_gives_an_empty_grammar_and_says_so() {
+    let schema = ToolArgsSchema::from_value(&json!({
+        "type": "object", "properties": {"n": {"type": "integer", "minimum": 2.5, "maximum": 2.7}}, "required": ["n"]
+    }))
+    .unwrap();
+    for format in GrammarFormat::ALL.iter().copied() {
+        let grammar = schema.grammar(format);
+        assert!(
+            grammar
+                .changes
+                .iter()
+                .any(|change| change.code == ChangeCode::GrammarEmpty),
+            "{format}: {:?}",
+            grammar.changes
+        );
+        if format == GrammarFormat::Lark {
+            assert!(engine(format, &grammar).is_empty(), "{}", grammar.text);
+        }
     }
 }

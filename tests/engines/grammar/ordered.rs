@@ -69,11 +69,19 @@ fn write(node: &SchemaNode, value: &Value, out: &mut String) -> bool {
             match &number.enum_values {
                 // The grammar writes the listed value's own spelling.
                 Some(values) => match values.iter().find(|v| v.as_f64() == n.as_f64()) {
+                    // An integer node's value in digits (`-10`, not `-10.0`).
+                    Some(listed) if matches!(node, SchemaNode::Integer(_)) && listed.is_f64() => {
+                        out.push_str(&integer_digits(listed.as_f64().expect("an f64")));
+                    }
                     Some(listed) => out.push_str(&listed.to_string()),
                     None => return false,
                 },
                 // Without an exponent, as the grammar writes numbers: Rust's
                 // `Display` for f64 writes the shortest digits that read back.
+                // An integer is written in digits, zero without a sign.
+                None if matches!(node, SchemaNode::Integer(_)) && n.is_f64() => {
+                    out.push_str(&integer_digits(n.as_f64().expect("an f64")));
+                }
                 None => match (n.as_u64(), n.as_i64(), n.as_f64()) {
                     (Some(u), _, _) => out.push_str(&u.to_string()),
                     (_, Some(i), _) => out.push_str(&i.to_string()),
@@ -129,4 +137,15 @@ pub fn outside_narrowings(text: &str) -> bool {
         }
     }
     false
+}
+
+/// An integral f64 in exact decimal digits (`18446744073709551616`, not
+/// `18446744073709552000`), zero without a sign: as the grammar writes an
+/// integer node's listed values.
+fn integer_digits(f: f64) -> String {
+    if f == 0.0 {
+        "0".to_owned()
+    } else {
+        format!("{f:.0}")
+    }
 }

@@ -37,7 +37,12 @@ fn run(format: GrammarFormat) {
             let grammar = schema.grammar(format);
             let oracle = engine(format, &grammar);
             let root_node = pedelec_schema::SchemaNode::Object(schema.root().clone());
+            let empty = grammar
+                .changes
+                .iter()
+                .any(|c| c.code == pedelec_schema::ChangeCode::GrammarEmpty);
             for value in values.iter().filter(|value| schema.is_valid(value)) {
+                prop_assert!(!empty, "the grammar is empty, yet {} is valid", value);
                 let Some(text) = ordered::compact(&root_node, value) else {
                     skipped.set(skipped.get() + 1);
                     continue;

@@ -461,8 +461,15 @@ fn lark_item(item: &Item) -> Option<String> {
             let mut class = String::from(if *negated { "/[^" } else { "/[" });
             for &(low, high) in ranges {
                 // Regex classes are over scalar values: a range is cut
-                // around the surrogates, which no UTF-8 text holds.
-                for (low, high) in [(low, high.min(0xD7FF)), (low.max(0xE000), high)] {
+                // around the surrogates, which no UTF-8 text holds. A
+                // negated class is left whole: llguidance's regexes were
+                // seen to let U+D7FF through `[^\x{0}-\x{D7FF}\x{E000}-\x{10FFFF}]`.
+                let pieces = if *negated {
+                    vec![(low, high)]
+                } else {
+                    vec![(low, high.min(0xD7FF)), (low.max(0xE000), high)]
+                };
+                for (low, high) in pieces {
                     if low <= high {
                         let _ = write!(class, "\\x{{{low:X}}}-\\x{{{high:X}}}");
                     }

@@ -80,6 +80,17 @@ impl Oracle {
         Oracle::lark(&lark).map_err(|error| format!("{error}\nin the translation:\n{lark}"))
     }
 
+    /// Whether the grammar lets no text at all be written: at the start
+    /// the engine allows no byte and no end (llguidance reports that as an
+    /// error computing the mask).
+    pub fn is_empty(&self) -> bool {
+        let mut matcher = self.fresh.clone();
+        match matcher.compute_mask_or_eos() {
+            Err(_) => true,
+            Ok(mask) => mask.is_zero(),
+        }
+    }
+
     /// Whether the grammar accepts `text` whole: each byte allowed by the
     /// mask where it comes, and end-of-sequence allowed after the last.
     pub fn accepts(&self, text: &str) -> bool {

@@ -471,3 +471,34 @@ fn whole_grammars_are_written_in_both_formats() {
     .unwrap();
     assert!(schema.grammar(GrammarFormat::Lark).text.contains(" & "));
 }
+
+#[test]
+fn an_impossible_length_beside_a_pattern_writes_no_string_at_all() {
+    // Lark would hold both by intersection; an empty one would be a dead
+    // end that an engine lets the model walk into.
+    for (node, possible) in [
+        (
+            json!({"type": "string", "pattern": "\\s", "maxLength": 0}),
+            false,
+        ),
+        (
+            json!({"type": "string", "pattern": "^(?:aa)+$", "minLength": 3, "maxLength": 3}),
+            false,
+        ),
+        (
+            json!({"type": "string", "pattern": "^(?:aa)+$", "minLength": 3, "maxLength": 4}),
+            true,
+        ),
+        (
+            json!({"type": "string", "pattern": "^a{2,5}$", "minLength": 5}),
+            true,
+        ),
+        (
+            json!({"type": "string", "pattern": "^a{2,5}$", "minLength": 6}),
+            false,
+        ),
+    ] {
+        let built = build(node.clone(), GrammarFormat::Lark);
+        assert_eq!(!built.body.is_nothing(), possible, "{node}");
+    }
+}
