@@ -18,6 +18,9 @@ use crate::notes::{self, Note, Unplaced};
 use crate::pointer;
 use crate::shapes;
 
+/// Where a change's pointer (into the grammar's schemas) is in the file.
+type Place = Box<dyn Fn(&str) -> String>;
+
 /// The grammar of the file's arguments, and its changes placed in the file.
 pub fn export_grammar(
     checked: &Checked,
@@ -51,7 +54,7 @@ pub fn export_grammar(
     let single = sites.len() == 1
         && !matches!(document, Value::Array(_))
         && shapes::tools_list(&document).is_none();
-    let (grammar, at): (_, Box<dyn Fn(&str) -> String>) = if single {
+    let (grammar, at): (_, Place) = if single {
         let site = sites[0].pointer.clone();
         (
             schemas[0].grammar(format),

@@ -26,11 +26,6 @@ impl Build {
         }
     }
 
-    /// The pointer of the node being built.
-    pub(crate) fn pointer(&self) -> &str {
-        &self.pointer
-    }
-
     /// Records a change at the node being built, or at its `keyword`.
     pub(crate) fn change(
         &mut self,

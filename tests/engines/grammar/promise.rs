@@ -18,8 +18,8 @@ use pedelec_testdata::strategies;
 
 /// Generated schemas per format; each brings 8 values, and
 /// [`SAMPLES_PER_SCHEMA`] walks.
-const CASES: u32 = 96;
-const SAMPLES_PER_SCHEMA: usize = 200;
+const CASES: u32 = 160;
+const SAMPLES_PER_SCHEMA: usize = 250;
 
 fn run(format: GrammarFormat) {
     let config = ProptestConfig {
