@@ -438,12 +438,15 @@ change_codes! {
     /// (`grammar::MAX_WHITESPACE` characters), so that a model cannot loop on it.
     GrammarWhitespaceBounded = "grammar_whitespace_bounded", Narrows, Note;
     /// Grammar: an integer is written without a fraction or an exponent
-    /// (`3`, not `3.0` or `3e0`), in at most 308 digits.
+    /// (`3`, not `3.0` or `3e0`), in at most 308 digits; one beyond the
+    /// `u64`/`i64` range (read as a float) only 16 floats inside a bound.
     GrammarIntegerSpelling = "grammar_integer_spelling", Narrows, Note;
     /// Grammar: a number is written in the grammar's decimal forms: with a
     /// `minimum` or `maximum`, without an exponent; without either, with an
     /// exponent only after a one-digit mantissa and small enough that the
-    /// number stays finite (at most 308 integer digits in every case).
+    /// number stays finite (at most 308 integer digits in every case). Near
+    /// a bound, only texts serde_json reads exactly (15 significant digits,
+    /// 22 after the point) or that lie 16 floats inside it.
     GrammarNumberSpelling = "grammar_number_spelling", Narrows, Note;
     /// Grammar: no arguments satisfy the schema (a required property whose
     /// node accepts no value, such as an integer between 2.5 and 2.7), so

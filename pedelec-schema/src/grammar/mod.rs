@@ -62,13 +62,26 @@
 //! |---|---|
 //! | `grammar_object_shape` | properties out of the schema's order, twice, or not named by the schema; a property name spelled otherwise than serde_json writes it |
 //! | `grammar_whitespace_bounded` | more than [`MAX_WHITESPACE`] whitespace characters in a row |
-//! | `grammar_integer_spelling` | an integer with a fraction or an exponent (`3.0`, `3e0`), or longer than 308 digits |
-//! | `grammar_number_spelling` | an exponent on a number with a `minimum` or `maximum`; an exponent that is not small beside a one-digit mantissa; more than 308 integer digits |
+//! | `grammar_integer_spelling` | an integer with a fraction or an exponent (`3.0`, `3e0`), or longer than 308 digits; one beyond `u64`/`i64` within 16 floats of a bound |
+//! | `grammar_number_spelling` | an exponent on a number with a `minimum` or `maximum`; an exponent that is not small beside a one-digit mantissa; more than 308 integer digits; a long decimal (over 15 significant digits or 22 after the point) within 16 floats of a bound |
 //! | `grammar_enum_spelling` | an `enum` value spelled otherwise than serde_json writes it (`"\u00e9"` for `"é"`, `1.0` for `1`) |
 //!
 //! Each is reported where it applies, with a pointer into the schema. None
 //! is a spelling a model trained on JSON produces unprompted. Lone
 //! surrogate escapes (`"\ud800"`) match nothing, as serde_json refuses them.
+//!
+//! # Numbers
+//!
+//! Integer ranges are exact: bounds of any size, `-0` wherever zero is in
+//! range. A number's bounds hold for every text serde_json may read, with
+//! or without its `float_roundtrip` feature: without it, a long decimal is
+//! not always rounded to the nearest float, so a text just outside a bound
+//! can read as inside it and one inside as outside. Texts serde_json reads
+//! exactly either way (at most 15 significant digits and 22 after the
+//! point) are written up to the bound itself, each one that rounds onto
+//! it checked; longer ones only where they lie 16 floats inside (the worst
+//! error measured was 2). So `0.3` passes under `maximum: 0.3`, and
+//! `0.30000000000000001`, which validation would read as `0.3`, does not.
 //!
 //! # Strings and patterns
 //!

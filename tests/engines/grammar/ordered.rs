@@ -66,6 +66,11 @@ fn write(node: &SchemaNode, value: &Value, out: &mut String) -> bool {
             true
         }
         (SchemaNode::Number(number) | SchemaNode::Integer(number), Value::Number(n)) => {
+            if number.enum_values.is_none() && near_a_bound(number, n) {
+                // A float read from text may round onto a bound: the
+                // grammar keeps such texts 16 floats inside it (documented).
+                return false;
+            }
             match &number.enum_values {
                 // The grammar writes the listed value's own spelling.
                 Some(values) => match values.iter().find(|v| v.as_f64() == n.as_f64()) {
@@ -107,9 +112,9 @@ fn accepts(node: &SchemaNode, value: &Value) -> bool {
     schema.is_valid(&serde_json::json!({ "v": value }))
 }
 
-/// Whether `text` holds a number outside the grammar's forms (an exponent,
-/// or more than 308 integer digits): serde_json writes `1e-7` and `1e308`
-/// so, and the grammar narrows those away (see the crate's docs).
+/// Whether `text` holds a number outside the grammar's forms: more than
+/// 308 integer digits (`1e308` written out has 309), which the grammar
+/// narrows away (see the crate's docs). [`compact`] writes no exponent.
 pub fn outside_narrowings(text: &str) -> bool {
     let mut in_string = false;
     let mut escaped = false;
@@ -126,7 +131,6 @@ pub fn outside_narrowings(text: &str) -> bool {
         }
         match c {
             '"' => in_string = true,
-            'e' | 'E' => return true,
             '0'..='9' => {
                 digits += 1;
                 if digits > 308 {
@@ -148,4 +152,22 @@ fn integer_digits(f: f64) -> String {
     } else {
         format!("{f:.0}")
     }
+}
+
+/// Whether `n`, read as a float (not an exact `u64`/`i64`), lies within 16
+/// floats of one of the node's bounds.
+fn near_a_bound(node: &pedelec_schema::schema::NumberNode, n: &serde_json::Number) -> bool {
+    if n.is_u64() || n.is_i64() {
+        return false;
+    }
+    let Some(value) = n.as_f64() else {
+        return false;
+    };
+    [&node.minimum, &node.maximum].into_iter().flatten().filter_map(|bound| bound.as_f64()).any(|bound| {
+        let order = |f: f64| {
+            let bits = f.to_bits() as i64;
+            if bits < 0 { i64::MIN - bits } else { bits }
+        };
+        (i128::from(order(value)) - i128::from(order(bound))).unsigned_abs() <= 16
+    })
 }
