@@ -17,6 +17,7 @@
 //! | lint | [`lint()`] | every error and warning about a hand-written schema |
 //! | convert | [`convert`](mod@convert) | any JSON Schema rewritten into the subset, every change reported |
 //! | export | [`export`](mod@export) | one schema written the way each model provider wants it |
+//! | constrained decoding | [`grammar`](mod@grammar), [`ToolArgsSchema::grammar`] | the grammar a local engine masks tokens with (GBNF, Lark) |
 //! | check in a framework | [`Checked<T>`], [`CheckedWith<T, I>`] | the check, where a framework deserializes the arguments |
 //!
 //! ## Parse: [`ToolArgsSchema`]
@@ -203,6 +204,35 @@
 //! schema.normalize(Profile::OpenAiStrict, &mut args);
 //! schema.validate(&args)?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Constrained decoding
+//!
+//! Local engines (llama.cpp, mistral.rs, llama-cpp-2, vLLM, SGLang) mask
+//! the model's next token with a grammar. [`ToolArgsSchema::grammar`]
+//! writes it - llama.cpp's GBNF or llguidance's Lark - and
+//! [`grammar_for_tools`] one for a call to any of several tools. Every
+//! text the grammar accepts is valid arguments, except where a `widens`
+//! change names the keyword no grammar can hold; the [`grammar`](mod@grammar)
+//! module lists those and the few spellings the grammar narrows away. For
+//! engines that take the JSON Schema itself, the export's engine profiles
+//! ([`Profile::Llguidance`], [`Profile::Xgrammar`], [`Profile::Outlines`],
+//! [`Profile::LlamaCpp`]) rewrite what each engine gets wrong, each rule with
+//! its source in [Local engines](crate::export#local-engines).
+//! `pedelec-lint --export gbnf FILE` writes grammars for files.
+//!
+//! ```
+//! use pedelec_schema::{GrammarFormat, ToolArgsSchema};
+//! use serde_json::json;
+//!
+//! let schema = ToolArgsSchema::from_value(&json!({
+//!     "type": "object",
+//!     "properties": {"delta": {"type": "integer", "minimum": -100, "maximum": 100}},
+//!     "required": ["delta"]
+//! }))?;
+//! let gbnf = schema.grammar(GrammarFormat::Gbnf).text;
+//! assert!(gbnf.starts_with("root ::= "));
+//! # Ok::<(), pedelec_schema::SchemaError>(())
 //! ```
 //!
 //! ## Check in a framework: [`Checked<T>`]

@@ -370,7 +370,10 @@ impl Rules {
 
     #[cfg(test)]
     pub(crate) fn iter(&self) -> impl Iterator<Item = (RuleId, &Rule)> {
-        self.rules.iter().enumerate().map(|(i, rule)| (RuleId(i), rule))
+        self.rules
+            .iter()
+            .enumerate()
+            .map(|(i, rule)| (RuleId(i), rule))
     }
 
     pub(crate) fn get(&self, id: RuleId) -> &Rule {
