@@ -80,22 +80,30 @@ pub fn run(cli: &Cli, target: Target) -> ExitCode {
     }
 }
 
-/// The document with its schemas exported, and the changes placed in it.
-fn export_document(checked: &Checked, profile: Profile) -> Result<(String, Vec<Note>), String> {
+/// A schema of the file, read from its own text.
+pub struct ReadSchema {
+    /// Where it is in the file.
+    pub pointer: String,
+    /// Its bytes in the text.
+    pub span: std::ops::Range<usize>,
+    pub schema: ToolArgsSchema,
+}
+
+/// The file as a document, and each schema in it read from its own text,
+/// not from the document's `Value`, whose map sorts the properties: the
+/// library reads them in the order written, which is the order it writes.
+pub fn read_schemas(checked: &Checked) -> Result<(Value, Vec<ReadSchema>), String> {
     let text = &checked.text;
     let document: Value =
         serde_json::from_str(text).map_err(|err| format!("the file is no longer JSON: {err}"))?;
     let sites = shapes::schemas(&document);
     let site_pointers: Vec<&str> = sites.iter().map(|site| site.pointer.as_str()).collect();
     let locations = locate_all(text, &site_pointers);
-    let mut edits = Vec::with_capacity(sites.len());
-    let mut changes = Vec::new();
+    let mut schemas = Vec::with_capacity(sites.len());
     for (site, location) in sites.iter().zip(locations) {
         let location = location
             .filter(|location| location.exact)
             .ok_or_else(|| format!("cannot find the schema at {:?} in the text", site.pointer))?;
-        // Read from its own text, not from the document's `Value`, whose
-        // map sorts the properties: the library reads them as they are.
         let schema =
             ToolArgsSchema::from_json_str(&text[location.value.clone()]).map_err(|err| {
                 format!(
@@ -103,19 +111,36 @@ fn export_document(checked: &Checked, profile: Profile) -> Result<(String, Vec<N
                     site.pointer
                 )
             })?;
+        schemas.push(ReadSchema {
+            pointer: site.pointer.clone(),
+            span: location.value,
+            schema,
+        });
+    }
+    Ok((document, schemas))
+}
+
+/// The document with its schemas exported, and the changes placed in it.
+fn export_document(checked: &Checked, profile: Profile) -> Result<(String, Vec<Note>), String> {
+    let text = &checked.text;
+    let (_, schemas) = read_schemas(checked)?;
+    let mut edits = Vec::with_capacity(schemas.len());
+    let mut changes = Vec::new();
+    for read in &schemas {
+        let (site, schema) = (&read.pointer, &read.schema);
         let exported = schema.export(profile);
         // The export is in order: keywords canonical, properties in the
         // order the library read them.
         edits.push(Edit::written_like(
             text,
-            location.value.clone(),
+            read.span.clone(),
             &exported.schema,
         ));
         changes.extend(
             exported
                 .changes
                 .iter()
-                .map(|change| Unplaced::change(&site.pointer, change)),
+                .map(|change| Unplaced::change(site, change)),
         );
     }
     Ok((splice::apply(text, edits), notes::place(checked, changes)))

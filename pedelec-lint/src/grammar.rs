@@ -9,14 +9,13 @@
 //! grammar. A list of schemas without names has no tool names to write, and
 //! is refused with a message that says so.
 
-use pedelec_schema::{grammar_for_tools, GrammarFormat, ToolArgsSchema, ToolDefinition};
+use pedelec_schema::{grammar_for_tools, GrammarFormat, ToolDefinition};
 use serde_json::Value;
 
 use crate::check::Checked;
-use crate::locate::locate_all;
+use crate::export::read_schemas;
 use crate::notes::{self, Note, Unplaced};
 use crate::pointer;
-use crate::shapes;
 
 /// Where a change's pointer (into the grammar's schemas) is in the file.
 type Place = Box<dyn Fn(&str) -> String>;
@@ -26,54 +25,33 @@ pub fn export_grammar(
     checked: &Checked,
     format: GrammarFormat,
 ) -> Result<(String, Vec<Note>), String> {
-    let text = &checked.text;
-    let document: Value =
-        serde_json::from_str(text).map_err(|err| format!("the file is no longer JSON: {err}"))?;
-    let sites = shapes::schemas(&document);
-    let site_pointers: Vec<&str> = sites.iter().map(|site| site.pointer.as_str()).collect();
-    let locations = locate_all(text, &site_pointers);
-    let mut schemas = Vec::with_capacity(sites.len());
-    for (site, location) in sites.iter().zip(locations) {
-        let location = location
-            .filter(|location| location.exact)
-            .ok_or_else(|| format!("cannot find the schema at {:?} in the text", site.pointer))?;
-        // Read from its own text, so that the properties keep the order the
-        // grammar writes them in.
-        let schema =
-            ToolArgsSchema::from_json_str(&text[location.value.clone()]).map_err(|err| {
-                format!(
-                    "the schema at {:?} is outside the subset: {err}",
-                    site.pointer
-                )
-            })?;
-        schemas.push(schema);
-    }
-    if sites.is_empty() {
+    let (document, read) = read_schemas(checked)?;
+    if read.is_empty() {
         return Err("the file holds no schema to write a grammar for".to_owned());
     }
-    let single = sites.len() == 1
+    let single = read.len() == 1
         && !matches!(document, Value::Array(_))
-        && shapes::tools_list(&document).is_none();
+        && crate::shapes::tools_list(&document).is_none();
     let (grammar, at): (_, Place) = if single {
-        let site = sites[0].pointer.clone();
+        let site = read[0].pointer.clone();
         (
-            schemas[0].grammar(format),
+            read[0].schema.grammar(format),
             Box::new(move |pointer| format!("{site}{pointer}")),
         )
     } else {
-        let mut tools = Vec::with_capacity(sites.len());
-        for (site, schema) in sites.iter().zip(schemas) {
+        let mut tools = Vec::with_capacity(read.len());
+        let pointers: Vec<String> = read.iter().map(|r| r.pointer.clone()).collect();
+        for site in read {
             let name = tool_name(&document, &site.pointer).ok_or_else(|| {
                 format!(
                     "the schema at {:?} has no tool name: a grammar for a list writes each call's name; give each schema a `name`, or export them one by one",
                     site.pointer
                 )
             })?;
-            let tool = ToolDefinition::new(name, schema)
+            let tool = ToolDefinition::new(name, site.schema)
                 .map_err(|err| format!("the tool at {:?}: {err}", site.pointer))?;
             tools.push(tool);
         }
-        let pointers: Vec<String> = sites.iter().map(|site| site.pointer.clone()).collect();
         // A change's pointer starts with its tool's index in the list.
         let at = move |pointer: &str| {
             let rest = pointer.strip_prefix('/').unwrap_or(pointer);

@@ -4,7 +4,7 @@
 //! expands.
 
 use super::expr::{CharSet, Expr, RuleId, RuleKind, Rules};
-use super::text::{write_count, write_expr, Spelling};
+use super::text::{write_class, write_count, write_expr, Spelling};
 
 /// The largest count this writer puts in one `{m,n}`. llama.cpp's parser
 /// (`llama-grammar.cpp`, `MAX_REPETITION_THRESHOLD` = 2000) refuses a
@@ -150,29 +150,7 @@ impl Spelling for Gbnf {
     }
 
     fn class(&self, out: &mut String, set: &CharSet) {
-        // The shorter of the set and its complement: `[^"\\]` reads better
-        // than its 3 ranges up to U+10FFFF.
-        let complement = set.complement();
-        let (negated, ranges) =
-            if complement.ranges().len() < set.ranges().len() && !complement.is_empty() {
-                (true, complement)
-            } else {
-                (false, set.clone())
-            };
-        out.push('[');
-        if negated {
-            out.push('^');
-        }
-        for &(lo, hi) in ranges.ranges() {
-            push_class_char(out, lo);
-            if hi != lo {
-                if hi as u32 > lo as u32 + 1 {
-                    out.push('-');
-                }
-                push_class_char(out, hi);
-            }
-        }
-        out.push(']');
+        write_class(out, set, ("[", "]"), push_class_char);
     }
 
     fn nothing(&self, out: &mut String) {

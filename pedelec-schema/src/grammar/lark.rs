@@ -3,7 +3,7 @@
 //! rule `start`; literals as JSON strings, classes as regexes.
 
 use super::expr::{CharSet, RuleId, RuleKind, Rules};
-use super::text::{write_count, write_expr, Spelling};
+use super::text::{write_class, write_count, write_expr, Spelling};
 
 /// The Lark text of `rules`, `start` first, as `start`.
 pub(crate) fn write(rules: &Rules, start: RuleId) -> String {
@@ -43,27 +43,7 @@ impl Spelling for Lark {
     }
 
     fn class(&self, out: &mut String, set: &CharSet) {
-        let complement = set.complement();
-        let (negated, ranges) =
-            if complement.ranges().len() < set.ranges().len() && !complement.is_empty() {
-                (true, complement)
-            } else {
-                (false, set.clone())
-            };
-        out.push_str("/[");
-        if negated {
-            out.push('^');
-        }
-        for &(lo, hi) in ranges.ranges() {
-            push_regex_char(out, lo);
-            if hi != lo {
-                if hi as u32 > lo as u32 + 1 {
-                    out.push('-');
-                }
-                push_regex_char(out, hi);
-            }
-        }
-        out.push_str("]/");
+        write_class(out, set, ("/[", "]/"), push_regex_char);
     }
 
     fn nothing(&self, out: &mut String) {

@@ -101,3 +101,35 @@ pub(crate) fn write_count(out: &mut String, inner: &str, min: u32, max: Option<u
         (min, Some(max)) => out.push_str(&format!("{{{min},{max}}}")),
     }
 }
+
+/// A class as `open`, `^` when the complement is shorter (`[^"\\]` reads
+/// better than its 3 ranges up to U+10FFFF), its ranges with each end
+/// spelled by `push_char`, then `close`: the form GBNF and regexes share.
+pub(crate) fn write_class(
+    out: &mut String,
+    set: &CharSet,
+    (open, close): (&str, &str),
+    push_char: fn(&mut String, char),
+) {
+    let complement = set.complement();
+    let (negated, ranges) =
+        if complement.ranges().len() < set.ranges().len() && !complement.is_empty() {
+            (true, complement)
+        } else {
+            (false, set.clone())
+        };
+    out.push_str(open);
+    if negated {
+        out.push('^');
+    }
+    for &(lo, hi) in ranges.ranges() {
+        push_char(out, lo);
+        if hi != lo {
+            if hi as u32 > lo as u32 + 1 {
+                out.push('-');
+            }
+            push_char(out, hi);
+        }
+    }
+    out.push_str(close);
+}

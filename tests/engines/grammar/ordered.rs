@@ -163,11 +163,19 @@ fn near_a_bound(node: &pedelec_schema::schema::NumberNode, n: &serde_json::Numbe
     let Some(value) = n.as_f64() else {
         return false;
     };
-    [&node.minimum, &node.maximum].into_iter().flatten().filter_map(|bound| bound.as_f64()).any(|bound| {
-        let order = |f: f64| {
-            let bits = f.to_bits() as i64;
-            if bits < 0 { i64::MIN - bits } else { bits }
-        };
-        (i128::from(order(value)) - i128::from(order(bound))).unsigned_abs() <= 16
-    })
+    [&node.minimum, &node.maximum]
+        .into_iter()
+        .flatten()
+        .filter_map(|bound| bound.as_f64())
+        .any(|bound| {
+            let order = |f: f64| {
+                let bits = f.to_bits() as i64;
+                if bits < 0 {
+                    i64::MIN - bits
+                } else {
+                    bits
+                }
+            };
+            (i128::from(order(value)) - i128::from(order(bound))).unsigned_abs() <= 16
+        })
 }
