@@ -4,7 +4,7 @@
 //! expands.
 
 use super::expr::{CharSet, Expr, RuleId, RuleKind, Rules};
-use super::text::{write_class, write_count, write_expr, Spelling};
+use super::text::{write_class, write_count, write_rules, Spelling};
 
 /// The largest count this writer puts in one `{m,n}`. llama.cpp's parser
 /// (`llama-grammar.cpp`, `MAX_REPETITION_THRESHOLD` = 2000) refuses a
@@ -24,15 +24,7 @@ pub(crate) fn write(rules: &mut Rules, start: RuleId) -> String {
         let lowered = Lower { rules }.expr(&body);
         rules.replace_body(id, lowered);
     }
-    let mut out = String::new();
-    for id in rules.reachable(start) {
-        let rule = rules.get(id);
-        out.push_str(&Gbnf.rule_name(rules, id));
-        out.push_str(" ::= ");
-        write_expr(&mut out, &rule.body, rules, &Gbnf);
-        out.push('\n');
-    }
-    out
+    write_rules(rules, start, &Gbnf, " ::= ")
 }
 
 /// Counts as llama.cpp takes them, adding the rules that needs.

@@ -3,20 +3,11 @@
 //! rule `start`; literals as JSON strings, classes as regexes.
 
 use super::expr::{CharSet, RuleId, RuleKind, Rules};
-use super::text::{write_class, write_count, write_expr, Spelling};
+use super::text::{write_class, write_count, write_rules, Spelling};
 
 /// The Lark text of `rules`, `start` first, as `start`.
 pub(crate) fn write(rules: &Rules, start: RuleId) -> String {
-    let spelling = Lark { start };
-    let mut out = String::new();
-    for id in rules.reachable(start) {
-        let rule = rules.get(id);
-        out.push_str(&spelling.rule_name(rules, id));
-        out.push_str(": ");
-        write_expr(&mut out, &rule.body, rules, &spelling);
-        out.push('\n');
-    }
-    out
+    write_rules(rules, start, &Lark { start }, ": ")
 }
 
 struct Lark {

@@ -27,6 +27,24 @@ enum Place {
     Atom,
 }
 
+/// Every rule `start` reaches, `start` first, one a line:
+/// `name{defines}body`.
+pub(crate) fn write_rules(
+    rules: &Rules,
+    start: RuleId,
+    spelling: &dyn Spelling,
+    defines: &str,
+) -> String {
+    let mut out = String::new();
+    for id in rules.reachable(start) {
+        out.push_str(&spelling.rule_name(rules, id));
+        out.push_str(defines);
+        write_expr(&mut out, &rules.get(id).body, rules, spelling);
+        out.push('\n');
+    }
+    out
+}
+
 pub(crate) fn write_expr(out: &mut String, expr: &Expr, rules: &Rules, spelling: &dyn Spelling) {
     write_at(out, expr, rules, spelling, Place::Top);
 }
