@@ -40,6 +40,11 @@ impl Build {
         self.changes.push(Change::new(code, at, message));
     }
 
+    /// Whether a change with `code` was recorded.
+    pub(crate) fn has_change(&self, code: ChangeCode) -> bool {
+        self.changes.iter().any(|change| change.code == code)
+    }
+
     /// Runs `build` one step down the schema, at `token` (`properties`,
     /// then a name; `items`; `oneOf`, then an index).
     pub(crate) fn at<R>(&mut self, tokens: &[&str], build: impl FnOnce(&mut Build) -> R) -> R {

@@ -259,7 +259,12 @@ pub fn grammar_for_tools(tools: &[ToolDefinition], format: GrammarFormat) -> Gra
         .enumerate()
         .map(|(i, tool)| {
             let args = cx.at(&[&i.to_string()], |cx| {
-                walk::object_value(tool.schema().root(), cx)
+                let args = walk::object_value(tool.schema().root(), cx);
+                if args.is_nothing() {
+                    // This tool cannot be called; the others still can.
+                    empty_note(cx);
+                }
+                args
             });
             let name = serde_json::to_string(tool.name()).expect("a string serializes");
             Expr::seq([
@@ -297,14 +302,18 @@ fn whitespace_note(cx: &mut Build) {
     );
 }
 
+fn empty_note(cx: &mut Build) {
+    cx.change(
+        ChangeCode::GrammarEmpty,
+        None,
+        "no arguments satisfy this schema (a required property accepts no value), so the grammar accepts no text for it",
+    );
+}
+
 /// The start rule and the rules built for it, written in the format.
 fn write(mut cx: Build, start: Expr) -> Grammar {
-    if start.is_nothing() {
-        cx.change(
-            ChangeCode::GrammarEmpty,
-            None,
-            "no arguments satisfy this schema (a required property accepts no value), so the grammar accepts no text",
-        );
+    if start.is_nothing() && !cx.has_change(ChangeCode::GrammarEmpty) {
+        empty_note(&mut cx);
     }
     let format = cx.format;
     let (mut rules, changes) = cx.finish();

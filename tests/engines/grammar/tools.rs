@@ -87,3 +87,32 @@ fn every_walk_is_a_call_of_a_listed_tool_with_valid_arguments() {
         }
     }
 }
+
+#[test]
+fn a_tool_no_call_can_satisfy_leaves_the_others_callable() {
+    let mut tools = tools();
+    let impossible = ToolArgsSchema::from_value(&json!({"type": "object", "properties": {
+        "n": {"type": "integer", "minimum": 2.5, "maximum": 2.7}
+    }, "required": ["n"]}))
+    .unwrap();
+    tools.insert(0, ToolDefinition::new("broken", impossible).unwrap());
+    for format in GrammarFormat::ALL.iter().copied() {
+        let grammar = grammar_for_tools(&tools, format);
+        let empty: Vec<&str> = grammar
+            .changes
+            .iter()
+            .filter(|change| change.code == pedelec_schema::ChangeCode::GrammarEmpty)
+            .map(|change| change.pointer.as_str())
+            .collect();
+        assert_eq!(empty, ["/0"], "{format}");
+        let oracle = engine(format, &grammar);
+        assert!(
+            oracle.accepts(r#"{"name":"ping","arguments":{}}"#),
+            "{format}"
+        );
+        assert!(
+            !oracle.accepts(r#"{"name":"broken","arguments":{"n":2}}"#),
+            "{format}"
+        );
+    }
+}
