@@ -56,8 +56,9 @@ impl Spelling for Lark {
     }
 
     fn repeat(&self, out: &mut String, inner: &str, min: u32, max: Option<u32>) {
-        // llguidance reads counts as i32; a count above that is written as
-        // unbounded, which no text a model can write tells apart.
+        // llguidance reads counts as i32: a maximum above that is written
+        // as none and a minimum as i32::MAX, which only a text of over two
+        // billion items or characters could tell apart.
         let clamp = |n: u32| n.min(i32::MAX as u32);
         write_count(
             out,
