@@ -256,12 +256,14 @@
 //!   removed (`widens`);
 //! - `minimum` and `maximum` are read on integers only
 //!   (`build_min_max_int`); on numbers they are removed (`widens`);
-//! - the grammar refuses a repetition of 2000 or more
-//!   (`MAX_REPETITION_THRESHOLD` in `src/llama-grammar.cpp`), which fails
+//! - its grammar parser (`src/llama-grammar.cpp`, `MAX_REPETITION_THRESHOLD`
+//!   = 2000) refuses a repetition whose minimum is above 2000, which fails
 //!   the grammar of every tool in the request
-//!   ([issue](https://github.com/ggml-org/llama.cpp/issues/25923)): a
-//!   `minLength`, `maxLength`, `minItems` or `maxItems` of 2000 or more is
-//!   removed (`widens`), and so is a pattern with such a `{n,m}` count.
+//!   ([issue](https://github.com/ggml-org/llama.cpp/issues/25923)), and
+//!   reads a maximum above 2000 as no maximum at all: a `minLength`,
+//!   `maxLength`, `minItems` or `maxItems` of 2000 or more is removed
+//!   (`widens`), and so is a pattern with such a `{n,m}` count.
+//!   ([`grammar`](mod@crate::grammar)'s GBNF nests such counts instead.)
 //!
 //! Its pattern rules match the JSON text, escapes included, so a pattern
 //! may match text whose decoded string it refuses; the handler's `validate`
