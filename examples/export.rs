@@ -1,10 +1,11 @@
-//! One derived type, exported to every provider: the tool definition each
-//! one takes, what each export changed, and a call from OpenAI strict mode
-//! read back into the type.
+//! One derived type, exported to every hosted provider: the tool
+//! definition each one takes, what each export changed, and a call from
+//! OpenAI strict mode read back into the type; then the grammar a local
+//! engine (llama.cpp) constrains decoding with.
 //!
 //! Run it with `cargo run --example export`.
 
-use pedelec_schema::{Profile, ToolArgs};
+use pedelec_schema::{GrammarFormat, Profile, ToolArgs};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -21,7 +22,13 @@ struct MoveShape {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let tool = MoveShape::tool_definition("move_shape")?;
-    for &profile in Profile::ALL {
+    let hosted = [
+        Profile::Mcp,
+        Profile::OpenAiStrict,
+        Profile::AnthropicStrict,
+        Profile::Gemini,
+    ];
+    for profile in hosted {
         let exported = tool.export(profile);
         println!("== {profile}");
         println!("{}", serde_json::to_string(&exported.definition)?);
@@ -39,5 +46,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "\nfrom OpenAI: shape_id {:?}, rotate {:?}",
         call.shape_id, call.rotate
     );
+
+    // A local engine masks tokens with a grammar instead: every text it
+    // lets the model write is a valid call.
+    let grammar = MoveShape::schema().grammar(GrammarFormat::Gbnf);
+    println!("\n== gbnf (llama.cpp)\n{}", grammar.text);
+    for change in &grammar.changes {
+        println!("  {change}");
+    }
     Ok(())
 }
