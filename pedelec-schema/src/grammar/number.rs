@@ -18,14 +18,15 @@
 
 mod range;
 
-use serde_json::Number;
+use serde_json::{Number, Value};
 
 use super::build::Build;
 use super::digits::{decimal_digit, decimal_range};
 use super::expr::Expr;
 use crate::change::ChangeCode;
 use crate::numeric;
-use crate::schema::NumberNode;
+use crate::schema::{NumberNode, SchemaNode};
+use crate::validate::Validator;
 
 /// 2^63: the largest magnitude of a negative integer serde_json reads
 /// exactly (`i64::MIN`).
@@ -130,9 +131,16 @@ fn bounded(node: &NumberNode, fractions: bool) -> Expr {
 /// The `enum` values the bounds accept, each in a text that both of
 /// serde_json's parsers read back as the value.
 fn enumerated(node: &NumberNode, values: &[Number], integer: bool, cx: &mut Build) -> Expr {
+    // The node's compiled rule decides which values a call can hold, as
+    // validation does (the gatekeeper checks only their type).
+    let rule = Validator::of(&if integer {
+        SchemaNode::Integer(node.clone())
+    } else {
+        SchemaNode::Number(node.clone())
+    });
     let texts: Vec<Option<String>> = values
         .iter()
-        .filter(|value| within(node, value))
+        .filter(|value| rule.accepts(&Value::Number((*value).clone())))
         .map(|value| spelling(value, integer))
         .collect();
     let lost = texts.iter().filter(|text| text.is_none()).count();
@@ -148,17 +156,6 @@ fn enumerated(node: &NumberNode, values: &[Number], integer: bool, cx: &mut Buil
     }
     cx.change(ChangeCode::GrammarEnumSpelling, None, message);
     Expr::alt(texts.into_iter().flatten().map(Expr::text))
-}
-
-/// Whether the node's bounds accept `value`.
-fn within(node: &NumberNode, value: &Number) -> bool {
-    node.minimum
-        .as_ref()
-        .is_none_or(|min| numeric::compare(value, min).is_ge())
-        && node
-            .maximum
-            .as_ref()
-            .is_none_or(|max| numeric::compare(value, max).is_le())
 }
 
 /// The first of `value`'s texts - for an integer node its digits, then

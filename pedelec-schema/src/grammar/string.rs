@@ -13,23 +13,23 @@ mod pattern;
 #[cfg(test)]
 mod tests;
 
+use serde_json::Value;
+
 use super::build::Build;
 use super::expr::Expr;
 use crate::change::ChangeCode;
-use crate::schema::StringNode;
+use crate::schema::{SchemaNode, StringNode};
+use crate::validate::Validator;
 
 /// The JSON text of a string `node` accepts, quotes included.
 pub(crate) fn string(node: &StringNode, cx: &mut Build) -> Expr {
     if let Some(values) = &node.enum_values {
         // The gatekeeper checks each value's type, not the node's other
         // keywords: a value the lengths or the pattern refuse is one no
-        // valid call holds, so it is not written.
-        let min = node.min_length.unwrap_or(0);
-        let max = node.max_length.unwrap_or(u64::MAX);
-        let accepted = |value: &&String| {
-            let length = value.chars().count() as u64;
-            (min..=max).contains(&length) && node.pattern.as_ref().is_none_or(|p| p.is_match(value))
-        };
+        // valid call holds, so it is not written. The node's compiled rule
+        // decides, as validation does.
+        let rule = Validator::of(&SchemaNode::String(node.clone()));
+        let accepted = |value: &&String| rule.accepts(&Value::String((*value).clone()));
         cx.change(
             ChangeCode::GrammarEnumSpelling,
             None,
