@@ -15,7 +15,6 @@ use serde_json::Value;
 use crate::check::Checked;
 use crate::export::read_schemas;
 use crate::notes::{self, Note, Unplaced};
-use crate::pointer;
 
 /// Where a change's pointer (into the grammar's schemas) is in the file.
 type Place = Box<dyn Fn(&str) -> String>;
@@ -76,16 +75,13 @@ pub fn export_grammar(
     Ok((grammar.text, notes::place(checked, changes)))
 }
 
-/// The `name` beside the schema key a tool definition's schema is under.
+/// The `name` beside the schema key a tool definition's schema is under
+/// (the site's last token is that key, which needs no escaping).
 fn tool_name(document: &Value, site: &str) -> Option<String> {
-    let tokens = pointer::tokens(site)?;
-    let (_, parent) = tokens.split_last()?;
-    let mut definition = document;
-    for token in parent {
-        definition = match definition {
-            Value::Array(items) => items.get(token.parse::<usize>().ok()?)?,
-            other => other.get(token)?,
-        };
-    }
-    definition.get("name")?.as_str().map(str::to_owned)
+    let (definition, _key) = site.rsplit_once('/')?;
+    document
+        .pointer(definition)?
+        .get("name")?
+        .as_str()
+        .map(str::to_owned)
 }

@@ -4,7 +4,7 @@
 //! expands.
 
 use super::expr::{CharSet, Expr, RuleId, RuleKind, Rules};
-use super::text::{write_class, write_count, write_rules, Spelling};
+use super::text::{write_class, write_count, write_quoted, write_rules, Spelling};
 
 /// The largest count this writer puts in one `{m,n}`. llama.cpp's parser
 /// (`llama-grammar.cpp`, `MAX_REPETITION_THRESHOLD` = 2000) refuses a
@@ -129,16 +129,7 @@ struct Gbnf;
 
 impl Spelling for Gbnf {
     fn text(&self, out: &mut String, text: &str) {
-        out.push('"');
-        for c in text.chars() {
-            match c {
-                '"' => out.push_str("\\\""),
-                '\\' => out.push_str("\\\\"),
-                ' '..='~' => out.push(c),
-                _ => push_code(out, c),
-            }
-        }
-        out.push('"');
+        write_quoted(out, text, |c| matches!(c, ' '..='~'), push_code);
     }
 
     fn class(&self, out: &mut String, set: &CharSet) {

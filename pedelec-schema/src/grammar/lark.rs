@@ -3,7 +3,7 @@
 //! rule `start`; literals as JSON strings, classes as regexes.
 
 use super::expr::{CharSet, RuleId, RuleKind, Rules};
-use super::text::{write_class, write_count, write_rules, Spelling};
+use super::text::{write_class, write_count, write_quoted, write_rules, Spelling};
 
 /// The Lark text of `rules`, `start` first, as `start`.
 pub(crate) fn write(rules: &Rules, start: RuleId) -> String {
@@ -19,18 +19,12 @@ impl Spelling for Lark {
         // llguidance reads a literal's contents as a JSON string; its lexer
         // takes no raw control character there (DEL included), so those
         // are `\u` escapes, as are the line and paragraph separators.
-        out.push('"');
-        for c in text.chars() {
-            match c {
-                '"' => out.push_str("\\\""),
-                '\\' => out.push_str("\\\\"),
-                c if c.is_control() || c == '\u{2028}' || c == '\u{2029}' => {
-                    out.push_str(&format!("\\u{:04X}", c as u32));
-                }
-                c => out.push(c),
-            }
-        }
-        out.push('"');
+        write_quoted(
+            out,
+            text,
+            |c| !c.is_control() && c != '\u{2028}' && c != '\u{2029}',
+            |out, c| out.push_str(&format!("\\u{:04X}", c as u32)),
+        );
     }
 
     fn class(&self, out: &mut String, set: &CharSet) {

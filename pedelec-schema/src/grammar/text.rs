@@ -151,3 +151,26 @@ pub(crate) fn write_class(
     }
     out.push_str(close);
 }
+
+/// `text` between double quotes, `"` and `\\` escaped with a backslash,
+/// each other character as it is where `raw` allows it, else as
+/// `push_escape` writes it: the literal form GBNF and Lark share.
+pub(crate) fn write_quoted(
+    out: &mut String,
+    text: &str,
+    raw: fn(char) -> bool,
+    push_escape: fn(&mut String, char),
+) {
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if raw(c) => out.push(c),
+            c => push_escape(out, c),
+        }
+    }
+    out.push('"');
+}

@@ -4,7 +4,6 @@
 //! the library's is judged by it.
 
 use std::collections::BTreeSet;
-use std::time::Instant;
 
 use pedelec_schema_engines::oracle::{Oracle, Rng};
 
@@ -97,11 +96,10 @@ NUMBER: /-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]{1,2})?/
 "#;
 
 #[test]
-fn json_samples_are_json_and_come_fast() {
+fn json_samples_are_json_and_read_back() {
     let oracle = lark(JSON);
     let mut rng = Rng::new(42);
-    let (mut texts, mut bytes, mut cut) = (0u32, 0usize, 0u32);
-    let start = Instant::now();
+    let (mut texts, mut cut) = (0u32, 0u32);
     while texts < 2000 {
         let Some(text) = oracle.sample(&mut rng, 200) else {
             cut += 1;
@@ -110,15 +108,10 @@ fn json_samples_are_json_and_come_fast() {
         let text = String::from_utf8(text).expect("the grammar's texts are UTF-8");
         serde_json::from_str::<serde_json::Value>(&text)
             .unwrap_or_else(|error| panic!("{text:?} is not JSON: {error}"));
-        bytes += text.len();
         texts += 1;
     }
-    let elapsed = start.elapsed().as_secs_f64();
-    eprintln!(
-        "{texts} JSON samples ({cut} walks cut at 200 bytes, {:.1} bytes a sample) in {elapsed:.2} s: {:.0} samples/s",
-        bytes as f64 / f64::from(texts),
-        f64::from(texts + cut) / elapsed,
-    );
+    // Most walks end: the walk's bias towards closing works.
+    assert!(cut < texts, "{cut} of {} walks were cut", texts + cut);
     let mut rng = Rng::new(43);
     for _ in 0..200 {
         if let Some(text) = oracle.sample(&mut rng, 200) {

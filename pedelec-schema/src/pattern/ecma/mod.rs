@@ -86,6 +86,13 @@ impl Parsed {
 pub(crate) struct Checked(String);
 
 impl Checked {
+    /// The pattern in the engine's dialect, which the library's grammars
+    /// read (the derive, which shares this file, only compiles it).
+    #[allow(dead_code)]
+    pub(crate) fn into_source(self) -> String {
+        self.0
+    }
+
     /// Compiles with the regex engine, within the limits.
     pub(crate) fn compile(&self) -> Result<Regex, PatternError> {
         RegexBuilder::new(&self.0)
