@@ -334,6 +334,8 @@ mod pattern;
 mod pointer;
 pub mod schema;
 mod small_string;
+mod stream;
+mod text;
 mod tool_args;
 mod tool_args_schema;
 mod validate;
@@ -359,6 +361,8 @@ pub use tool_args::__private;
 #[cfg_attr(docsrs, doc(cfg(feature = "time")))]
 pub use tool_args::time;
 pub use tool_args::{kind, ArgsError, DeserializeError, ToolArgs, ToolArgsNode};
+pub use stream::{ArgsStream, Partial, Progress, TypedArgsStream};
+pub use text::SyntaxError;
 pub use tool_args_schema::ToolArgsSchema;
 pub use validate::{ValidationError, ValidationErrorKind, ValidationErrors};
 

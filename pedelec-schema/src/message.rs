@@ -38,6 +38,9 @@ pub(crate) enum Found {
     String(Excerpt),
     Array(usize),
     Object(usize),
+    /// A value read only as far as its first byte, which gives its JSON
+    /// type: "a string", "an object", ... (the stream refuses there).
+    Begun(&'static str),
 }
 
 impl Found {
@@ -77,6 +80,7 @@ impl Found {
                 write_count(out, *len)?;
                 out.write_str(" properties")
             }
+            Found::Begun(kind) => out.write_str(kind),
         }
     }
 }

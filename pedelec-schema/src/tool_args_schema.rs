@@ -1,8 +1,8 @@
 //! [`ToolArgsSchema`]: a checked root schema, and every method it has.
 //!
 //! Building and validating are written here. The other methods are thin
-//! calls into the module that does the work: `validate/stream/` for
-//! arguments still in JSON text, `intake/` for coercion and unknown
+//! calls into the module that does the work: `text/`,
+//! `validate/checked_read/` and `stream/` for arguments still in JSON text, `intake/` for coercion and unknown
 //! properties, `export/` for the providers' forms.
 
 use serde::de::{DeserializeOwned, IgnoredAny};
@@ -18,8 +18,10 @@ use crate::intake::{self, UnknownProperty};
 use crate::parse;
 use crate::parse::text_order;
 use crate::schema::{ObjectNode, SchemaNode};
+use crate::stream::ArgsStream;
+use crate::text::{self, Stopped};
 use crate::tool_args::ArgsError;
-use crate::validate::{self, CompiledObject, ValidationErrors, Validator};
+use crate::validate::{self, Checker, CompiledObject, ValidationErrors, Validator};
 
 /// A root schema that is inside the subset: an object node whose every
 /// keyword, bound, `required` name and `pattern` has been checked.
@@ -252,8 +254,28 @@ impl ToolArgsSchema {
         if self.read_checked::<IgnoredAny>(text).is_some() {
             return Ok(());
         }
-        let args: Value = serde_json::from_str(text).map_err(ArgsError::Syntax)?;
+        let args = self.read_text(text)?;
         Ok(self.validate(&args)?)
+    }
+
+    /// Checks the arguments as their text arrives, piece by piece, and
+    /// refuses at the first byte after which no completion can be valid;
+    /// see [`ArgsStream`].
+    pub fn stream(&self) -> ArgsStream<'_> {
+        ArgsStream::new(self)
+    }
+
+    /// `text` read into a `Value` by the crate's one reader of JSON text,
+    /// for the methods whose fast path gave up: its syntax errors located,
+    /// and a property the schema names given twice refused, as the stream
+    /// refuses it (`validate/stream/`).
+    pub(crate) fn read_text(&self, text: &str) -> Result<Value, ArgsError> {
+        let mut names = Checker::names_only(self.validator());
+        match text::read(text, &mut names) {
+            Ok(value) => Ok(value),
+            Err(Stopped::Syntax(error)) => Err(ArgsError::Syntax(error)),
+            Err(Stopped::Refused) => unreachable!("a names-only checker refuses nothing"),
+        }
     }
 
     /// `T` read from `text` on the fast path of

@@ -18,14 +18,16 @@
 mod ecma;
 #[cfg(test)]
 mod grammar_tests;
+mod prefix;
 mod simple;
 
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use regex::Regex;
 
 pub use ecma::{PatternError, MAX_COMPILED_SIZE, MAX_NESTING, MAX_PATTERN_LEN};
+pub(crate) use prefix::{Automaton, Scan, Verdict};
 use simple::Simple;
 
 /// A checked `pattern`: its ECMA-262 source and the compiled regex.
@@ -111,6 +113,9 @@ pub struct Pattern(Arc<Compiled>);
 struct Compiled {
     source: String,
     matcher: Matcher,
+    /// The lazy DFA that tells whether a string begun can still match
+    /// (`prefix.rs`), built the first time a stream asks.
+    prefix: OnceLock<Option<Automaton>>,
 }
 
 /// How a pattern is matched: most tool patterns have a simple shape that
@@ -137,6 +142,7 @@ impl Pattern {
         Ok(Pattern(Arc::new(Compiled {
             source: source.to_owned(),
             matcher,
+            prefix: OnceLock::new(),
         })))
     }
 
@@ -148,6 +154,7 @@ impl Pattern {
         Ok(Pattern(Arc::new(Compiled {
             source: source.to_owned(),
             matcher: Matcher::Regex(regex),
+            prefix: OnceLock::new(),
         })))
     }
 
@@ -169,6 +176,20 @@ impl Pattern {
                 .map(ecma::Checked::into_source)
                 .expect("a simple shape translates (simple.rs tests it)"),
         }
+    }
+
+    /// Whether `other` is this very pattern (shared, not equal).
+    pub(crate) fn is(&self, other: &Pattern) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+
+    /// The automaton that tells whether a string begun can still match,
+    /// if one can be built.
+    pub(crate) fn prefix_automaton(&self) -> Option<&Automaton> {
+        self.0
+            .prefix
+            .get_or_init(|| Automaton::new(&self.regex_source()))
+            .as_ref()
     }
 
     /// Whether the pattern matches somewhere in `text` (unanchored, as JSON

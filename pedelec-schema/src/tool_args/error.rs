@@ -7,6 +7,7 @@ use serde::ser::{Serialize, SerializeStruct, Serializer};
 use serde_json::Value;
 
 use super::refusal::DeserializeError;
+use crate::text::SyntaxError;
 use crate::validate::{ValidationError, ValidationErrors};
 
 /// Why [`ToolArgs::from_args`](super::ToolArgs::from_args) (or another
@@ -43,12 +44,14 @@ pub enum ArgsError {
     /// serde reads, or a rule a `pattern` cannot hold (a day that its month
     /// does not have).
     Deserialize(DeserializeError),
-    /// The arguments are not one JSON value: from the methods that read
-    /// text ([`ToolArgs::from_args_str`](super::ToolArgs::from_args_str),
-    /// [`ToolArgsSchema::validate_str`](crate::ToolArgsSchema::validate_str)).
-    /// Its agent-facing object has serde_json's message, with the line and
-    /// column, and no `errors`.
-    Syntax(serde_json::Error),
+    /// The arguments are not one JSON value (or give a property the schema
+    /// names twice): from the methods that read text
+    /// ([`ToolArgs::from_args_str`](super::ToolArgs::from_args_str),
+    /// [`ToolArgsSchema::validate_str`](crate::ToolArgsSchema::validate_str),
+    /// [`ArgsStream`](crate::ArgsStream)). Its agent-facing object's one
+    /// entry of `errors` has the keyword `syntax`, the byte `offset`, the
+    /// `path` of the value being read and what was expected there.
+    Syntax(SyntaxError),
 }
 
 impl ArgsError {
@@ -62,13 +65,16 @@ impl ArgsError {
             ArgsError::Deserialize(refusal) => format!(
                 "The arguments match the tool's argsSchema but could not be read: {refusal}"
             ),
+            ArgsError::Syntax(err) if err.is_truncated() => {
+                format!("The arguments are cut short: {err}")
+            }
             ArgsError::Syntax(err) => format!("The arguments are not valid JSON: {err}"),
         }
     }
 
     /// The schema failures (empty for [`ArgsError::Deserialize`], whose one
     /// entry of the agent-facing `errors` is its [`DeserializeError`], and
-    /// for [`ArgsError::Syntax`], which has none).
+    /// for [`ArgsError::Syntax`], whose one entry is its [`SyntaxError`]).
     pub fn errors(&self) -> &[ValidationError] {
         match self {
             ArgsError::Invalid(errors) => errors.errors(),
@@ -123,11 +129,11 @@ impl Serialize for ArgsError {
                 s.serialize_field("errors", &[refusal])?;
                 s.end()
             }
-            ArgsError::Syntax(_) => {
+            ArgsError::Syntax(error) => {
                 let mut s = serializer.serialize_struct("ArgsError", 3)?;
                 s.serialize_field("code", Self::CODE)?;
                 s.serialize_field("message", &self.message())?;
-                s.serialize_field("errors", &[] as &[ValidationError])?;
+                s.serialize_field("errors", &[error])?;
                 s.end()
             }
         }

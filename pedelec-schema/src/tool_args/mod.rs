@@ -1,7 +1,7 @@
 //! [`ToolArgs`]: a tool's arguments as a Rust type, with its schema derived.
 
 mod build;
-mod conform;
+pub(crate) mod conform;
 mod error;
 mod foreign;
 mod net;
@@ -13,6 +13,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::export::{Profile, ToolDefinition, ToolNameError};
+use crate::stream::TypedArgsStream;
 use crate::tool_args_schema::ToolArgsSchema;
 
 pub use error::ArgsError;
@@ -346,8 +347,17 @@ pub trait ToolArgs {
         if let Some(parsed) = Self::schema().read_checked(text) {
             return Ok(parsed);
         }
-        let args: Value = serde_json::from_str(text).map_err(ArgsError::Syntax)?;
+        let args = Self::schema().read_text(text)?;
         Self::from_args(args)
+    }
+
+    /// Checks the arguments as their text arrives and reads them into
+    /// `Self` at the end; see [`TypedArgsStream`].
+    fn stream() -> TypedArgsStream<Self>
+    where
+        Self: DeserializeOwned,
+    {
+        TypedArgsStream::new()
     }
 
     /// Arguments a model sent under `profile`: undoes what the export

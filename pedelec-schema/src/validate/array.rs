@@ -8,6 +8,9 @@ use super::site::{Pointers, Span};
 use super::{equality, fail, invalid, type_mismatch, Rule, Sink, Trail};
 use crate::schema::ArrayNode;
 
+/// The JSON type the rule takes, as its type failure names it.
+pub(super) const EXPECTED: &str = "an array";
+
 #[derive(Debug, Clone)]
 pub(crate) struct ArrayRule {
     site: Span,
@@ -18,6 +21,11 @@ pub(crate) struct ArrayRule {
 }
 
 impl ArrayRule {
+    /// Where the node is in the schema.
+    pub(super) fn site(&self) -> Span {
+        self.site
+    }
+
     pub(super) fn compile(node: &ArrayNode, site: Span, pointers: &mut Pointers) -> Self {
         let items_site = pointers.child(site, &["items"]);
         ArrayRule {
@@ -46,9 +54,21 @@ impl ArrayRule {
             && self.max_items.is_none_or(|max| count <= max)
     }
 
+    /// Whether `items`, each of which passed the items' rule, pass the
+    /// array's own keywords: its counts and `uniqueItems`.
+    pub(super) fn accepts_own(&self, items: &[Value]) -> bool {
+        self.accepts_count(items.len())
+            && !(self.unique_items && equality::find_duplicate(items).is_some())
+    }
+
+    /// How many items the array may hold.
+    pub(super) fn max_items(&self) -> Option<u64> {
+        self.max_items
+    }
+
     pub(super) fn check<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
         let Value::Array(elements) = value else {
-            return type_mismatch("an array", value, at, self.site, sink);
+            return type_mismatch(EXPECTED, value, at, self.site, sink);
         };
         let mut valid = true;
         let count = elements.len();

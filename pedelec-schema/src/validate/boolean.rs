@@ -9,6 +9,9 @@ use super::site::Span;
 use super::{fail, type_mismatch, FailFast, Sink, Trail};
 use crate::schema::BooleanNode;
 
+/// The JSON type the rule takes, as its type failure names it.
+pub(super) const EXPECTED: &str = "a boolean";
+
 #[derive(Debug, Clone)]
 pub(crate) struct BooleanRule {
     site: Span,
@@ -16,6 +19,11 @@ pub(crate) struct BooleanRule {
 }
 
 impl BooleanRule {
+    /// Where the node is in the schema.
+    pub(super) fn site(&self) -> Span {
+        self.site
+    }
+
     pub(super) fn compile(node: &BooleanNode, site: Span) -> Self {
         BooleanRule {
             site,
@@ -26,7 +34,7 @@ impl BooleanRule {
     #[inline(always)]
     pub(super) fn check<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
         let Value::Bool(b) = value else {
-            return type_mismatch("a boolean", value, at, self.site, sink);
+            return type_mismatch(EXPECTED, value, at, self.site, sink);
         };
         self.check_bool(*b, at, sink)
     }

@@ -23,7 +23,7 @@
 //! Recursion follows the schema, which is at most [`MAX_DEPTH`](crate::MAX_DEPTH)
 //! deep, so no value - however deeply nested - can overflow the stack.
 //!
-//! `stream/` checks arguments that are still JSON text, as serde reads
+//! `checked_read/` checks arguments that are still JSON text, as serde reads
 //! them into a type, with the same rules; its header says how, and why its
 //! answers are the walk's.
 //!
@@ -46,6 +46,7 @@ mod number;
 mod object;
 mod one_of;
 mod site;
+mod checked_read;
 mod stream;
 mod string;
 mod trail;
@@ -70,7 +71,8 @@ pub(crate) use compiled::{CompiledArray, CompiledNode, CompiledObject, CompiledO
 pub(crate) use disjoint::{disjoint, pairwise_disjoint};
 pub(crate) use equality::json_equal;
 pub use error::{ValidationError, ValidationErrorKind, ValidationErrors};
-pub(crate) use stream::read_checked;
+pub(crate) use checked_read::read_checked;
+pub(crate) use stream::Checker;
 
 /// A schema node compiled for validation, with the schema pointers its
 /// errors quote.
@@ -162,6 +164,31 @@ impl Rule {
 
     fn accepts(&self, value: &Value) -> bool {
         self.check(value, &Trail::ROOT, &mut FailFast)
+    }
+
+    /// Where the node is in the schema.
+    fn site(&self) -> Span {
+        match self {
+            Rule::String(rule) => rule.site(),
+            Rule::Number(rule) => rule.site(),
+            Rule::Boolean(rule) => rule.site(),
+            Rule::Array(rule) => rule.site(),
+            Rule::Object(rule) => rule.site(),
+            Rule::OneOf(rule) => rule.site(),
+        }
+    }
+
+    /// The JSON type the rule takes, as its type failure names it; `None`
+    /// for a `oneOf`, whose branches say.
+    fn expected(&self) -> Option<&'static str> {
+        match self {
+            Rule::String(_) => Some(string::EXPECTED),
+            Rule::Number(rule) => Some(rule.expected()),
+            Rule::Boolean(_) => Some(boolean::EXPECTED),
+            Rule::Array(_) => Some(array::EXPECTED),
+            Rule::Object(_) => Some(object::EXPECTED),
+            Rule::OneOf(_) => None,
+        }
     }
 
     fn errors(&self, value: &Value, pointers: &Arc<str>) -> Vec<ValidationError> {

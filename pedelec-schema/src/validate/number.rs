@@ -43,6 +43,11 @@ impl Bound {
 }
 
 impl NumberRule {
+    /// Where the node is in the schema.
+    pub(super) fn site(&self) -> Span {
+        self.site
+    }
+
     pub(super) fn compile(node: &NumberNode, integer: bool, site: Span) -> Self {
         NumberRule {
             site,
@@ -59,7 +64,7 @@ impl NumberRule {
         }
     }
 
-    fn expected(&self) -> &'static str {
+    pub(super) fn expected(&self) -> &'static str {
         if self.integer {
             "an integer"
         } else {

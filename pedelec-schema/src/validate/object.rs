@@ -20,6 +20,9 @@ use crate::small_string::SmallString;
 /// properties in the same order one merged pass over both finds every
 /// property and every missing required one: no lookups, and one string
 /// comparison per key.
+/// The JSON type the rule takes, as its type failure names it.
+pub(super) const EXPECTED: &str = "an object";
+
 #[derive(Debug, Clone)]
 pub(crate) struct ObjectRule {
     site: Span,
@@ -106,6 +109,11 @@ impl PropertyRule {
 }
 
 impl ObjectRule {
+    /// Where the node is in the schema.
+    pub(super) fn site(&self) -> Span {
+        self.site
+    }
+
     pub(super) fn compile(node: &ObjectNode, site: Span, pointers: &mut Pointers) -> Self {
         let mut required: Vec<&str> = node.required.iter().map(String::as_str).collect();
         required.sort_unstable();
@@ -209,6 +217,14 @@ impl ObjectRule {
         seen & self.required_bits == self.required_bits
     }
 
+    /// Whether `map` has every required property: an object's own check,
+    /// once each of its properties passed theirs.
+    pub(super) fn has_required(&self, map: &Map<String, Value>) -> bool {
+        self.properties
+            .iter()
+            .all(|property| !property.required || map.contains_key(property.name_in(&self.names)))
+    }
+
     /// Reports `property` missing. Out of line, so that the loops that
     /// find a missing property keep nothing alive for it.
     #[cold]
@@ -224,7 +240,7 @@ impl ObjectRule {
     /// property at its name's place.
     pub(super) fn check<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
         let Value::Object(map) = value else {
-            return type_mismatch("an object", value, at, self.site, sink);
+            return type_mismatch(EXPECTED, value, at, self.site, sink);
         };
         if !self.keys_sorted {
             return self.check_by_lookup(map, at, sink);

@@ -54,6 +54,16 @@ impl OneOfRule {
         self.branches.iter().map(|branch| &branch.rule)
     }
 
+    /// Where the `oneOf` is in the schema.
+    pub(super) fn site(&self) -> Span {
+        self.site
+    }
+
+    /// The branches' schema pointers and rules, in order.
+    pub(super) fn sited_branches(&self) -> impl ExactSizeIterator<Item = (Span, &Rule)> {
+        self.branches.iter().map(|branch| (branch.site, &branch.rule))
+    }
+
     /// The rule of the branch at `index`.
     pub(super) fn branch(&self, index: usize) -> Option<&Rule> {
         self.branches.get(index).map(|branch| &branch.rule)

@@ -12,6 +12,9 @@ use crate::message::Excerpt;
 use crate::pattern::Pattern;
 use crate::schema::StringNode;
 
+/// The JSON type the rule takes, as its type failure names it.
+pub(super) const EXPECTED: &str = "a string";
+
 #[derive(Debug, Clone)]
 pub(crate) struct StringRule {
     site: Span,
@@ -27,6 +30,11 @@ pub(crate) struct StringRule {
 }
 
 impl StringRule {
+    /// Where the node is in the schema.
+    pub(super) fn site(&self) -> Span {
+        self.site
+    }
+
     pub(super) fn compile(node: &StringNode, site: Span) -> Self {
         StringRule {
             site,
@@ -45,6 +53,20 @@ impl StringRule {
         }
     }
 
+    /// What a string begun can already break: its `maxLength`, its `enum`
+    /// and its `pattern`.
+    pub(super) fn max_length(&self) -> Option<u64> {
+        self.max_length
+    }
+
+    pub(super) fn allowed(&self) -> Option<&Arc<[String]>> {
+        self.allowed.as_ref()
+    }
+
+    pub(super) fn pattern(&self) -> Option<&Pattern> {
+        self.pattern.as_ref()
+    }
+
     /// Most strings pass by their byte length alone; the rest are checked
     /// keyword by keyword.
     #[inline(always)]
@@ -61,7 +83,7 @@ impl StringRule {
     #[inline(never)]
     fn check_exactly<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
         let Value::String(text) = value else {
-            return type_mismatch("a string", value, at, self.site, sink);
+            return type_mismatch(EXPECTED, value, at, self.site, sink);
         };
         self.check_text(text, at, sink)
     }

@@ -92,6 +92,26 @@ pub(crate) enum Indices {
 const INLINE_INDICES: usize = 4;
 
 impl Indices {
+    /// `outer` followed by `inner`: the indices of a value the stream
+    /// checks, reached through the arrays it has open and then those inside
+    /// the value.
+    pub(crate) fn joined(outer: &[usize], inner: &Indices) -> Indices {
+        let all = || outer.iter().copied().chain(inner.iter());
+        let len = all().count();
+        if len <= INLINE_INDICES && all().all(|index| u32::try_from(index).is_ok()) {
+            let mut indices = [0; INLINE_INDICES];
+            for (slot, index) in indices.iter_mut().zip(all()) {
+                *slot = index as u32;
+            }
+            return Indices::Inline {
+                // At most INLINE_INDICES.
+                len: len as u8,
+                indices,
+            };
+        }
+        Indices::Heap(all().collect())
+    }
+
     fn iter(&self) -> impl Iterator<Item = usize> + '_ {
         let (inline, heap): (&[u32], &[usize]) = match self {
             Indices::Inline { len, indices } => (&indices[..usize::from(*len)], &[]),

@@ -1,0 +1,161 @@
+//! Whether a string begun can still match a pattern: the question the
+//! stream asks while a model is still writing the string.
+//!
+//! A pattern's translation (the same `regex` dialect text that validation
+//! compiles) is built once more as regex-automata's lazy DFA for an
+//! unanchored search. Fed the string's bytes as they arrive, it is in a
+//! *match* state once some part of the text read so far matches - then
+//! every continuation matches, since the search is unanchored and the DFA
+//! reports a match only once the byte after it is seen (so `\b` and `$`
+//! are settled) - and in the *dead* state once no continuation can match.
+//! Between the two, nothing is decided, and the complete string is checked
+//! by the pattern itself.
+
+use regex_automata::hybrid::dfa::{Cache, DFA};
+use regex_automata::hybrid::LazyStateID;
+use regex_automata::util::start;
+use regex_automata::Anchored;
+
+/// A pattern's lazy DFA, shared by every stream that checks it.
+#[derive(Debug)]
+pub(crate) struct Automaton {
+    dfa: DFA,
+}
+
+/// What a string's bytes so far say about its match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// Undecided: some continuation may match and some may not.
+    Open,
+    /// It matches, whatever follows.
+    Matched,
+    /// It cannot match, whatever follows.
+    Dead,
+}
+
+/// One string's scan: the DFA's cache (reused from string to string) and
+/// state.
+#[derive(Debug)]
+pub(crate) struct Scan {
+    cache: Cache,
+    state: Option<LazyStateID>,
+    verdict: Verdict,
+}
+
+impl Automaton {
+    /// The DFA for `regex_source`, or `None` if it cannot be built (the
+    /// stream then checks the string only when it is complete).
+    pub(crate) fn new(regex_source: &str) -> Option<Automaton> {
+        DFA::new(regex_source).ok().map(|dfa| Automaton { dfa })
+    }
+
+    /// A scan's state, for reuse by [`begin`](Self::begin).
+    pub(crate) fn scan(&self) -> Scan {
+        Scan {
+            cache: self.dfa.create_cache(),
+            state: None,
+            verdict: Verdict::Open,
+        }
+    }
+
+    /// Starts `scan` on a new string.
+    pub(crate) fn begin(&self, scan: &mut Scan) {
+        let config = start::Config::new().anchored(Anchored::No);
+        scan.state = self.dfa.start_state(&mut scan.cache, &config).ok();
+        scan.verdict = Verdict::Open;
+    }
+
+    /// Reads `bytes`, the next part of the string; returns the verdict so
+    /// far. If the lazy DFA gives up (its cache thrashes), it stays open.
+    pub(crate) fn read(&self, scan: &mut Scan, bytes: &[u8]) -> Verdict {
+        if scan.verdict != Verdict::Open {
+            return scan.verdict;
+        }
+        let Some(mut state) = scan.state else {
+            return Verdict::Open;
+        };
+        for &byte in bytes {
+            match self.dfa.next_state(&mut scan.cache, state, byte) {
+                Ok(next) => state = next,
+                Err(_) => {
+                    scan.state = None;
+                    return Verdict::Open;
+                }
+            }
+            if state.is_match() {
+                scan.verdict = Verdict::Matched;
+                return scan.verdict;
+            }
+            if state.is_dead() {
+                scan.verdict = Verdict::Dead;
+                return scan.verdict;
+            }
+        }
+        scan.state = Some(state);
+        Verdict::Open
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pattern::Pattern;
+
+    fn verdicts(pattern: &str, text: &str) -> Vec<Verdict> {
+        let pattern = Pattern::new(pattern).unwrap();
+        let automaton = Automaton::new(&pattern.regex_source()).unwrap();
+        let mut scan = automaton.scan();
+        automaton.begin(&mut scan);
+        text.chars()
+            .map(|c| automaton.read(&mut scan, c.to_string().as_bytes()))
+            .collect()
+    }
+
+    use Verdict::{Dead, Matched, Open};
+
+    /// Each verdict at the first character that decides it, and never one
+    /// that the pattern's own match on a longer text contradicts.
+    #[test]
+    fn a_prefix_is_dead_matched_or_open_at_the_character_that_decides_it() {
+        assert_eq!(verdicts("^[a-z]+$", "ab1"), [Open, Open, Dead]);
+        assert_eq!(verdicts("^ab", "ac"), [Open, Dead]);
+        // Unanchored: a later start may still match.
+        assert_eq!(verdicts("ab", "acab"), [Open, Open, Open, Open]);
+        assert_eq!(verdicts("^[a-z]{2}$", "abc"), [Open, Open, Dead]);
+        // `^a` matched at the first byte, seen one byte later.
+        assert_eq!(verdicts("^a", "abc"), [Open, Matched, Matched]);
+        // ECMA classes as translated: `\d` is ASCII.
+        assert_eq!(verdicts(r"^\d+$", "1٣"), [Open, Dead]);
+        // Astral characters are one character, read in their four bytes.
+        assert_eq!(verdicts("^.$", "😀x"), [Open, Dead]);
+    }
+
+    /// The verdicts agree with the pattern itself on every prefix of
+    /// every text: a dead prefix never grows into a match, a matched one
+    /// never out of it.
+    #[test]
+    fn verdicts_agree_with_the_pattern_on_every_extension() {
+        let patterns = ["^[a-z]+$", "^a(b|c)*d$", r"\bcat\b", "^x{2,3}$", "^(?:ab)+$", "a$"];
+        let texts = ["", "a", "ab", "abd", "abcbd", "cat", "a cat b", "xx", "xxx", "xxxx", "abab", "ba"];
+        for source in patterns {
+            let pattern = Pattern::new(source).unwrap();
+            let automaton = Automaton::new(&pattern.regex_source()).unwrap();
+            for text in texts {
+                let mut scan = automaton.scan();
+                automaton.begin(&mut scan);
+                for (end, c) in text.char_indices() {
+                    let verdict = automaton.read(&mut scan, c.to_string().as_bytes());
+                    let prefix = &text[..end + c.len_utf8()];
+                    for extension in texts {
+                        let longer = format!("{prefix}{extension}");
+                        match verdict {
+                            Dead => assert!(!pattern.is_match(&longer), "{source} {longer}"),
+                            Matched => assert!(pattern.is_match(&longer), "{source} {longer}"),
+                            Open => {}
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,156 @@
+//! [`ArgsStream`]: a call's arguments checked while the model is still
+//! writing them.
+//!
+//! Providers stream a tool call's `arguments` as text deltas. A stream
+//! takes them as they come ([`feed`](ArgsStream::feed), in pieces cut
+//! anywhere), reads each byte once into the value, and checks it as it
+//! goes with the schema's compiled rules: it refuses at the first byte
+//! after which no completion of the text can be valid, with the failures
+//! known there, located as [`validate`](crate::ToolArgsSchema::validate)
+//! locates them. [`finish`](ArgsStream::finish) gives the arguments once
+//! the text is complete, and refuses a text that stops early: a call cut
+//! short is never read as arguments.
+//!
+//! What is refused before a value ends, and why nothing valid is: the
+//! header of the checker, `validate/stream/`. What is refused when it ends
+//! is what `validate` refuses.
+
+mod progress;
+mod typed;
+
+use serde_json::Value;
+
+use crate::text::{Reader, Stopped, SyntaxError};
+use crate::tool_args::ArgsError;
+use crate::validate::{Checker, ValidationErrors};
+use crate::ToolArgsSchema;
+
+pub use progress::{Partial, Progress};
+pub use typed::TypedArgsStream;
+
+/// A call's arguments, checked as their text arrives: from
+/// [`ToolArgsSchema::stream`].
+///
+/// ```
+/// use pedelec_schema::{ArgsError, ToolArgsSchema};
+/// use serde_json::json;
+///
+/// let schema = ToolArgsSchema::from_value(&json!({
+///     "type": "object",
+///     "properties": {
+///         "mode": {"type": "string", "enum": ["append", "overwrite"]},
+///         "text": {"type": "string"}
+///     },
+///     "required": ["mode", "text"]
+/// }))?;
+///
+/// // A valid call, in the pieces a provider sends.
+/// let mut stream = schema.stream();
+/// for delta in [r#"{"mo"#, r#"de": "app"#, r#"end", "text": "hel"#, r#"lo"}"#] {
+///     stream.feed(delta)?;
+/// }
+/// assert_eq!(stream.finish()?, json!({"mode": "append", "text": "hello"}));
+///
+/// // Refused at the first byte no `enum` value starts with, long before
+/// // the rest of the call arrives.
+/// let mut stream = schema.stream();
+/// stream.feed(r#"{"mode": "ap"#)?;
+/// let Err(ArgsError::Invalid(errors)) = stream.feed("x") else { panic!() };
+/// assert_eq!(errors.errors()[0].path(), "/mode");
+/// assert_eq!(stream.refused_at(), Some(12));
+///
+/// // A call cut short is never arguments.
+/// let mut stream = schema.stream();
+/// stream.feed(r#"{"mode": "append", "text": "hel"#)?;
+/// let Err(ArgsError::Syntax(error)) = stream.finish() else { panic!() };
+/// assert!(error.is_truncated());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct ArgsStream<'s> {
+    reader: Reader,
+    checker: Checker<'s>,
+    refusal: Option<Refusal>,
+}
+
+/// Why a stream stopped, kept to be given again.
+#[derive(Debug, Clone)]
+enum Refusal {
+    Invalid(ValidationErrors),
+    Syntax(SyntaxError),
+}
+
+impl Refusal {
+    fn to_error(&self) -> ArgsError {
+        match self {
+            Refusal::Invalid(errors) => ArgsError::Invalid(errors.clone()),
+            Refusal::Syntax(error) => ArgsError::Syntax(error.clone()),
+        }
+    }
+}
+
+impl<'s> ArgsStream<'s> {
+    pub(crate) fn new(schema: &'s ToolArgsSchema) -> Self {
+        ArgsStream {
+            reader: Reader::new(),
+            checker: Checker::new(schema.validator()),
+            refusal: None,
+        }
+    }
+
+    /// Reads the next piece of the text, cut anywhere (down to one
+    /// character). Refuses as soon as the text so far cannot be completed
+    /// into arguments the schema accepts - with every failure known at that
+    /// point - or is not JSON. After a refusal the stream stays refused:
+    /// every later call gives the same error.
+    pub fn feed(&mut self, chunk: &str) -> Result<(), ArgsError> {
+        if let Some(refusal) = &self.refusal {
+            return Err(refusal.to_error());
+        }
+        let result = self.reader.feed(chunk, &mut self.checker);
+        result.map_err(|stopped| self.refused(stopped))
+    }
+
+    /// The arguments, once the text is complete: exactly the value
+    /// `serde_json::from_str` reads from it. A text that stops early - in
+    /// a string, an object, an array or a number, or after a `,` - is a
+    /// truncated [`ArgsError::Syntax`], never a value.
+    pub fn finish(mut self) -> Result<Value, ArgsError> {
+        if let Some(refusal) = &self.refusal {
+            return Err(refusal.to_error());
+        }
+        let result = self.reader.finish(&mut self.checker);
+        result.map_err(|stopped| self.refused(stopped))
+    }
+
+    /// What is read so far, for a user interface: borrowed, nothing copied.
+    pub fn progress(&self) -> Progress<'_> {
+        Progress::new(&self.reader)
+    }
+
+    /// How many bytes of text have been fed.
+    pub fn bytes_read(&self) -> usize {
+        self.reader.offset()
+    }
+
+    /// Where the stream refused: the offset of the byte at which no
+    /// completion could pass any more (or that is not JSON). Within a piece
+    /// fed whole, a string's run of plain text is checked as one, so the
+    /// offset is that run's end.
+    pub fn refused_at(&self) -> Option<usize> {
+        self.reader.stopped_at()
+    }
+
+    fn refused(&mut self, stopped: Stopped) -> ArgsError {
+        let refusal = match stopped {
+            Stopped::Syntax(error) => Refusal::Syntax(error),
+            Stopped::Refused => {
+                let errors = self.checker.refusal().expect("a refused checker says why");
+                Refusal::Invalid(ValidationErrors::new(errors.to_vec()))
+            }
+        };
+        let error = refusal.to_error();
+        self.refusal = Some(refusal);
+        error
+    }
+}

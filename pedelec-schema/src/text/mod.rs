@@ -1,0 +1,86 @@
+//! The one reader of JSON text: arguments as a model writes them, read
+//! into a `Value` piece by piece, with every syntax error located.
+//!
+//! [`Reader`] is a push parser: it takes the text in pieces cut anywhere
+//! (`feed`), keeps where it is between them (a state, the containers still
+//! open, the string or number being read), and touches each byte once, so
+//! reading a text costs the same however it is cut. It builds the same
+//! `Value` that `serde_json::from_str` builds - numbers through serde_json's
+//! own reading (`number.rs`), the last of a repeated name kept, the same
+//! nesting limit - and says where a text stops being JSON: the byte, the
+//! JSON Pointer of the value being read, and what was expected
+//! ([`SyntaxError`]).
+//!
+//! It reports what it reads to a [`Listener`] as it reads it: a value
+//! begun (its JSON type, from its first byte), an object's key, each piece
+//! of a string's decoded text, a value complete. The stream's checker
+//! (`validate/stream/`) listens, and refuses at the first byte no
+//! completion can pass, or, for `validate_str`, only names which repeated
+//! keys the schema cannot have.
+//!
+//! serde_json's own reader still serves the fast path that reads a type
+//! straight from text (`validate/checked_read/`): that needs a
+//! `serde::Deserializer`, which this reader is not. Wherever text is read
+//! into a `Value` - the stream, and `validate_str` and `from_args_str` when
+//! the fast path gives up - it is read here.
+
+mod number;
+mod reader;
+mod syntax;
+
+use serde_json::Value;
+
+pub(crate) use reader::{Open, Reader, Scalar};
+pub use syntax::SyntaxError;
+
+/// A value's JSON type, known from its first byte.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Begun {
+    Object,
+    Array,
+    String,
+    Number,
+    Boolean,
+    Null,
+}
+
+/// Why a listener stopped the reader.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Halt {
+    /// The listener refused what it was told; it knows why.
+    Refused,
+    /// A key given twice in one object, where the listener cannot have
+    /// that: the reader reports it as a syntax error.
+    Repeated,
+}
+
+/// What the reader tells as it reads, in text order.
+pub(crate) trait Listener {
+    /// A value begins here.
+    fn begin(&mut self, begun: Begun) -> Result<(), Halt>;
+    /// The key of the next property of the innermost object; `repeated`
+    /// when the object already has it.
+    fn key(&mut self, key: &str, repeated: bool) -> Result<(), Halt>;
+    /// More of the string value being read, decoded.
+    fn string_part(&mut self, part: &str) -> Result<(), Halt>;
+    /// The value begun last and not yet ended is complete.
+    fn end(&mut self, value: &Value) -> Result<(), Halt>;
+}
+
+/// Why reading stopped.
+#[derive(Debug)]
+pub(crate) enum Stopped {
+    Syntax(SyntaxError),
+    /// The listener refused; it holds the reasons.
+    Refused,
+}
+
+/// The whole of `text` read as one JSON value, told to `listener`.
+pub(crate) fn read<L: Listener>(text: &str, listener: &mut L) -> Result<Value, Stopped> {
+    let mut reader = Reader::new();
+    reader.feed(text, listener)?;
+    reader.finish(listener)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,802 @@
+//! The push parser: a state per place in JSON's grammar, the containers
+//! still open, and the string or number being read.
+
+use serde_json::{Map, Value};
+
+use super::{number, Begun, Halt, Listener, Stopped, SyntaxError};
+use crate::pointer;
+
+/// Containers nested deeper than this are refused, as serde_json refuses
+/// them (its recursion limit of 128 counts down to 0 at the 128th).
+const MAX_NESTING: usize = 127;
+
+/// A container still open, with what is read of it so far.
+#[derive(Debug)]
+pub(crate) enum Open {
+    /// The properties complete so far, and the key of the one being read
+    /// once it is complete.
+    Object {
+        map: Map<String, Value>,
+        key: Option<String>,
+    },
+    Array(Vec<Value>),
+}
+
+/// The value being read, where it is not a container.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Scalar<'a> {
+    /// A string value, decoded so far.
+    String(&'a str),
+    /// A number's text so far.
+    Number(&'a str),
+    /// `true`, `false` or `null`, as far as it is written.
+    Literal(&'a str),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// A value: the root, or a property's after its `:`.
+    Value,
+    /// After `[`: an item or `]`.
+    FirstItem,
+    /// After a `,` in an array.
+    NextItem,
+    /// After `{`: a key or `}`.
+    FirstKey,
+    /// After a `,` in an object.
+    NextKey,
+    Colon,
+    /// After a value inside a container: `,` or its close.
+    AfterValue,
+    /// Inside a string; `key` for an object's key.
+    Str { key: bool, escape: Escape },
+    Number(Digits),
+    /// `word`, of which `matched` bytes are read.
+    Literal { word: Word, matched: u8 },
+    /// After the root value: only whitespace.
+    End,
+    /// Stopped: nothing more is read.
+    Failed,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Escape {
+    None,
+    /// After `\`.
+    Backslash,
+    /// After `\u` and `digits` hex digits making `code`; `high` is the
+    /// leading surrogate before it, when this is the second of a pair.
+    Hex {
+        digits: u8,
+        code: u16,
+        high: Option<u16>,
+    },
+    /// After a leading surrogate's escape, expecting `\u` (`backslash`
+    /// when the `\` is read).
+    Low { high: u16, backslash: bool },
+}
+
+/// Where a number's text is in JSON's number grammar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Digits {
+    Minus,
+    Zero,
+    Integer,
+    Point,
+    Fraction,
+    Exponent,
+    ExponentSign,
+    ExponentDigits,
+}
+
+impl Digits {
+    /// Whether the number may end here.
+    fn complete(self) -> bool {
+        matches!(
+            self,
+            Digits::Zero | Digits::Integer | Digits::Fraction | Digits::ExponentDigits
+        )
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Word {
+    True,
+    False,
+    Null,
+}
+
+impl Word {
+    fn text(self) -> &'static str {
+        match self {
+            Word::True => "true",
+            Word::False => "false",
+            Word::Null => "null",
+        }
+    }
+}
+
+/// Reads one JSON value from text fed in pieces.
+#[derive(Debug)]
+pub(crate) struct Reader {
+    /// Bytes read before the current piece.
+    offset: usize,
+    state: State,
+    open: Vec<Open>,
+    /// The root value, once complete.
+    root: Option<Value>,
+    /// A string's (or key's) decoded text, where it spans pieces or has
+    /// escapes; a number's text.
+    buffer: String,
+    /// The offset of the byte at which reading stopped.
+    stopped_at: Option<usize>,
+}
+
+impl Reader {
+    pub(crate) fn new() -> Self {
+        Reader {
+            offset: 0,
+            state: State::Value,
+            open: Vec::new(),
+            root: None,
+            buffer: String::new(),
+            stopped_at: None,
+        }
+    }
+
+    /// Bytes read so far.
+    pub(crate) fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The containers open, outermost first.
+    pub(crate) fn open(&self) -> &[Open] {
+        &self.open
+    }
+
+    /// The offset of the byte at which reading stopped, once it has.
+    pub(crate) fn stopped_at(&self) -> Option<usize> {
+        self.stopped_at
+    }
+
+    /// The root value, once complete.
+    pub(crate) fn root(&self) -> Option<&Value> {
+        self.root.as_ref()
+    }
+
+    /// The scalar being read, if one is.
+    pub(crate) fn scalar(&self) -> Option<Scalar<'_>> {
+        match self.state {
+            State::Str { key: false, .. } => Some(Scalar::String(&self.buffer)),
+            State::Number(_) => Some(Scalar::Number(&self.buffer)),
+            State::Literal { word, matched } => {
+                Some(Scalar::Literal(&word.text()[..usize::from(matched)]))
+            }
+            _ => None,
+        }
+    }
+
+    /// Reads `chunk`, the next piece of the text.
+    pub(crate) fn feed<L: Listener>(&mut self, chunk: &str, listener: &mut L) -> Result<(), Stopped> {
+        if self.state == State::Failed {
+            return Err(Stopped::Refused);
+        }
+        let result = self.read(chunk, listener);
+        if let Err(stopped) = &result {
+            self.state = State::Failed;
+            if let Stopped::Syntax(error) = stopped {
+                self.stopped_at = Some(error.offset());
+            }
+        }
+        self.offset += chunk.len();
+        result
+    }
+
+    /// The value, at the end of the text; a text that stops early is a
+    /// truncated [`SyntaxError`], never a value.
+    pub(crate) fn finish<L: Listener>(&mut self, listener: &mut L) -> Result<Value, Stopped> {
+        let result = self.end_of_text(listener);
+        if let Err(stopped) = &result {
+            self.state = State::Failed;
+            self.stopped_at = Some(match stopped {
+                Stopped::Syntax(error) => error.offset(),
+                Stopped::Refused => self.stopped_at.unwrap_or(self.offset),
+            });
+        }
+        result
+    }
+
+    fn end_of_text<L: Listener>(&mut self, listener: &mut L) -> Result<Value, Stopped> {
+        if let State::Number(digits) = self.state {
+            if digits.complete() && self.open.is_empty() {
+                self.end_number(0, listener)?;
+            }
+        }
+        match (self.state, self.root.take()) {
+            (State::End, Some(value)) => Ok(value),
+            (State::Failed, _) => Err(Stopped::Refused),
+            (state, _) => {
+                let inside = match state {
+                    State::Str { key: true, .. } => "inside a property name",
+                    State::Str { .. } => "inside a string",
+                    State::Number(_) => "inside a number",
+                    State::Literal { .. } => "inside a literal",
+                    State::NextItem | State::NextKey => "after a `,`",
+                    State::Colon => "after a property name",
+                    State::Value if self.open.is_empty() => {
+                        return Err(Stopped::Syntax(SyntaxError::new(
+                            self.offset,
+                            String::new(),
+                            "the text holds no JSON value; expected the arguments' object".into(),
+                            true,
+                        )))
+                    }
+                    State::Value => "after a `:`",
+                    _ => match self.open.last() {
+                        Some(Open::Object { .. }) => "inside an object, before its `}`",
+                        _ => "inside an array, before its `]`",
+                    },
+                };
+                Err(Stopped::Syntax(SyntaxError::new(
+                    self.offset,
+                    self.path(self.inside_value()),
+                    format!("the text ends {inside}: the call is cut short"),
+                    true,
+                )))
+            }
+        }
+    }
+
+    fn read<L: Listener>(&mut self, chunk: &str, listener: &mut L) -> Result<(), Stopped> {
+        let bytes = chunk.as_bytes();
+        let mut at = 0;
+        while at < bytes.len() {
+            let byte = bytes[at];
+            match self.state {
+                State::Str {
+                    escape: Escape::None,
+                    key,
+                } => {
+                    at = self.string_run(chunk, at, key, listener)?;
+                    continue;
+                }
+                State::Str { key, escape } => self.escape(byte, at, key, escape, listener)?,
+                State::Number(digits) => {
+                    if !self.number_byte(byte, at, digits)? {
+                        // The byte ends the number and is read again after it.
+                        self.end_number(at, listener)?;
+                        continue;
+                    }
+                }
+                State::Literal { word, matched } => {
+                    let text = word.text().as_bytes();
+                    if byte != text[usize::from(matched)] {
+                        let expected = format!("expected `{}`", word.text());
+                        return Err(self.syntax(at, true, expected));
+                    }
+                    let matched = matched + 1;
+                    if usize::from(matched) == text.len() {
+                        let value = match word {
+                            Word::True => Value::Bool(true),
+                            Word::False => Value::Bool(false),
+                            Word::Null => Value::Null,
+                        };
+                        self.complete(value, at, listener)?;
+                    } else {
+                        self.state = State::Literal { word, matched };
+                    }
+                }
+                _ if matches!(byte, b' ' | b'\t' | b'\n' | b'\r') => {}
+                State::Value | State::NextItem => self.begin_value(byte, at, listener)?,
+                State::FirstItem if byte == b']' => self.close(at, listener)?,
+                State::FirstItem => self.begin_value(byte, at, listener)?,
+                State::FirstKey if byte == b'}' => self.close(at, listener)?,
+                State::FirstKey | State::NextKey if byte == b'"' => {
+                    self.state = State::Str {
+                        key: true,
+                        escape: Escape::None,
+                    };
+                }
+                State::FirstKey => {
+                    return Err(self.syntax_found(at, byte, "expected a property name in double quotes or `}`"))
+                }
+                State::NextKey if byte == b'}' => {
+                    return Err(self.syntax(
+                        at,
+                        false,
+                        "a `,` before `}`: remove the trailing comma".into(),
+                    ))
+                }
+                State::NextKey => {
+                    return Err(self.syntax_found(at, byte, "expected a property name in double quotes"))
+                }
+                State::Colon if byte == b':' => self.state = State::Value,
+                State::Colon => {
+                    return Err(self.syntax_found(at, byte, "expected `:` after the property name"))
+                }
+                State::AfterValue => self.after_value(byte, at, listener)?,
+                State::End => {
+                    return Err(self.syntax_found(
+                        at,
+                        byte,
+                        "expected the end of the text after the arguments' value",
+                    ))
+                }
+                State::Failed => unreachable!("a failed reader is not fed"),
+            }
+            at += 1;
+        }
+        Ok(())
+    }
+
+    /// Reads a run of a string's plain bytes from `start`, up to its
+    /// closing quote, a `\` or the end of the piece; returns where to go
+    /// on.
+    #[inline]
+    fn string_run<L: Listener>(
+        &mut self,
+        chunk: &str,
+        start: usize,
+        key: bool,
+        listener: &mut L,
+    ) -> Result<usize, Stopped> {
+        let bytes = chunk.as_bytes();
+        let mut end = start;
+        while end < bytes.len() && !matches!(bytes[end], b'"' | b'\\' | 0..=0x1F) {
+            end += 1;
+        }
+        // Runs stop only at ASCII bytes, so the slice is whole characters.
+        let run = &chunk[start..end];
+        if !key && !run.is_empty() {
+            listener
+                .string_part(run)
+                .map_err(|halt| self.halted(halt, end - 1))?;
+        }
+        match bytes.get(end) {
+            None => {
+                self.buffer.push_str(run);
+                Ok(end)
+            }
+            Some(b'"') => {
+                let text = if self.buffer.is_empty() {
+                    String::from(run)
+                } else {
+                    self.buffer.push_str(run);
+                    let text = String::from(self.buffer.as_str());
+                    self.buffer.clear();
+                    text
+                };
+                if key {
+                    self.end_key(text, end, listener)?;
+                } else {
+                    self.complete(Value::String(text), end, listener)?;
+                }
+                Ok(end + 1)
+            }
+            Some(b'\\') => {
+                self.buffer.push_str(run);
+                self.state = State::Str {
+                    key,
+                    escape: Escape::Backslash,
+                };
+                Ok(end + 1)
+            }
+            Some(&control) => Err(self.syntax(end, !key, control_character(control))),
+        }
+    }
+
+    /// Reads one byte of an escape.
+    fn escape<L: Listener>(
+        &mut self,
+        byte: u8,
+        at: usize,
+        key: bool,
+        escape: Escape,
+        listener: &mut L,
+    ) -> Result<(), Stopped> {
+        let next = match escape {
+            Escape::None => unreachable!("plain bytes are read in runs"),
+            Escape::Backslash => {
+                let decoded = match byte {
+                    b'"' => '"',
+                    b'\\' => '\\',
+                    b'/' => '/',
+                    b'b' => '\u{8}',
+                    b'f' => '\u{c}',
+                    b'n' => '\n',
+                    b'r' => '\r',
+                    b't' => '\t',
+                    b'u' => {
+                        self.state = State::Str {
+                            key,
+                            escape: Escape::Hex {
+                                digits: 0,
+                                code: 0,
+                                high: None,
+                            },
+                        };
+                        return Ok(());
+                    }
+                    _ => {
+                        let message = if byte.is_ascii_graphic() {
+                            format!(
+                                "an invalid escape `\\{}` inside a string (write a backslash as \\\\)",
+                                char::from(byte)
+                            )
+                        } else {
+                            "an invalid escape inside a string (write a backslash as \\\\)".into()
+                        };
+                        return Err(self.syntax(at, !key, message));
+                    }
+                };
+                return self.decoded(decoded, at, key, listener);
+            }
+            Escape::Hex { digits, code, high } => {
+                let Some(digit) = char::from(byte).to_digit(16) else {
+                    return Err(self.syntax(
+                        at,
+                        !key,
+                        "expected four hex digits after `\\u` inside a string".into(),
+                    ));
+                };
+                let code = code << 4 | digit as u16;
+                if digits < 3 {
+                    Escape::Hex {
+                        digits: digits + 1,
+                        code,
+                        high,
+                    }
+                } else {
+                    return self.code_unit(code, high, at, key, listener);
+                }
+            }
+            Escape::Low { high, backslash } => match (backslash, byte) {
+                (false, b'\\') => Escape::Low {
+                    high,
+                    backslash: true,
+                },
+                (true, b'u') => Escape::Hex {
+                    digits: 0,
+                    code: 0,
+                    high: Some(high),
+                },
+                _ => return Err(self.lone_surrogate(high, at, key)),
+            },
+        };
+        self.state = State::Str { key, escape: next };
+        Ok(())
+    }
+
+    /// A `\uXXXX` escape read whole: a character, or half of a pair.
+    fn code_unit<L: Listener>(
+        &mut self,
+        code: u16,
+        high: Option<u16>,
+        at: usize,
+        key: bool,
+        listener: &mut L,
+    ) -> Result<(), Stopped> {
+        let decoded = match (high, code) {
+            (None, 0xD800..=0xDBFF) => {
+                self.state = State::Str {
+                    key,
+                    escape: Escape::Low {
+                        high: code,
+                        backslash: false,
+                    },
+                };
+                return Ok(());
+            }
+            (Some(high), 0xDC00..=0xDFFF) => {
+                let scalar = 0x10000 + ((u32::from(high) - 0xD800) << 10) + (u32::from(code) - 0xDC00);
+                char::from_u32(scalar).expect("a surrogate pair is a scalar value")
+            }
+            (Some(high), _) => return Err(self.lone_surrogate(high, at, key)),
+            (None, 0xDC00..=0xDFFF) => return Err(self.lone_surrogate(code, at, key)),
+            (None, code) => char::from_u32(u32::from(code)).expect("not a surrogate"),
+        };
+        self.decoded(decoded, at, key, listener)
+    }
+
+    fn decoded<L: Listener>(
+        &mut self,
+        decoded: char,
+        at: usize,
+        key: bool,
+        listener: &mut L,
+    ) -> Result<(), Stopped> {
+        let mut utf8 = [0; 4];
+        let part = decoded.encode_utf8(&mut utf8);
+        self.buffer.push_str(part);
+        if !key {
+            listener
+                .string_part(part)
+                .map_err(|halt| self.halted(halt, at))?;
+        }
+        self.state = State::Str {
+            key,
+            escape: Escape::None,
+        };
+        Ok(())
+    }
+
+    fn lone_surrogate(&self, code: u16, at: usize, key: bool) -> Stopped {
+        self.syntax(
+            at,
+            !key,
+            format!(
+                "a lone surrogate `\\u{code:04X}` inside a string (escape a character beyond \
+                 U+FFFF as a pair, or write it as it is)"
+            ),
+        )
+    }
+
+    /// Reads one byte of a number; `false` when the byte is not part of it.
+    fn number_byte(&mut self, byte: u8, at: usize, digits: Digits) -> Result<bool, Stopped> {
+        let next = match (digits, byte) {
+            (Digits::Minus, b'0') => Digits::Zero,
+            (Digits::Minus, b'1'..=b'9') => Digits::Integer,
+            (Digits::Minus, _) => {
+                return Err(self.syntax(at, true, "expected a digit after `-`".into()))
+            }
+            (Digits::Zero, b'0'..=b'9') => {
+                return Err(self.syntax(at, true, "a number with a leading zero".into()))
+            }
+            (Digits::Zero | Digits::Integer, b'.') => Digits::Point,
+            (Digits::Integer, b'0'..=b'9') => Digits::Integer,
+            (Digits::Point | Digits::Fraction, b'0'..=b'9') => Digits::Fraction,
+            (Digits::Point, _) => {
+                return Err(self.syntax(at, true, "expected a digit after the decimal point".into()))
+            }
+            (Digits::Zero | Digits::Integer | Digits::Fraction, b'e' | b'E') => Digits::Exponent,
+            (Digits::Exponent, b'+' | b'-') => Digits::ExponentSign,
+            (Digits::Exponent | Digits::ExponentSign | Digits::ExponentDigits, b'0'..=b'9') => {
+                Digits::ExponentDigits
+            }
+            (Digits::Exponent | Digits::ExponentSign, _) => {
+                return Err(self.syntax(at, true, "expected a digit in the exponent".into()))
+            }
+            _ => return Ok(false),
+        };
+        self.buffer.push(char::from(byte));
+        self.state = State::Number(next);
+        Ok(true)
+    }
+
+    /// The number read ends before the byte at `at`.
+    fn end_number<L: Listener>(&mut self, at: usize, listener: &mut L) -> Result<(), Stopped> {
+        let Some(number) = number::read(&self.buffer) else {
+            return Err(self.syntax(
+                at,
+                true,
+                "a number beyond the range of a 64-bit float".into(),
+            ));
+        };
+        self.buffer.clear();
+        self.complete(Value::Number(number), at, listener)
+    }
+
+    /// The first byte of a value.
+    fn begin_value<L: Listener>(&mut self, byte: u8, at: usize, listener: &mut L) -> Result<(), Stopped> {
+        let begun = match byte {
+            b'{' => Begun::Object,
+            b'[' => Begun::Array,
+            b'"' => Begun::String,
+            b'-' | b'0'..=b'9' => Begun::Number,
+            b't' | b'f' => Begun::Boolean,
+            b'n' => Begun::Null,
+            b']' if self.state == State::NextItem => {
+                return Err(self.syntax(
+                    at,
+                    false,
+                    "a `,` before `]`: remove the trailing comma".into(),
+                ))
+            }
+            _ => {
+                let expected = if self.state == State::FirstItem {
+                    "expected a value or `]`"
+                } else {
+                    "expected a value (an object, array, string, number, `true`, `false` or `null`)"
+                };
+                return Err(self.syntax_found(at, byte, expected));
+            }
+        };
+        if matches!(begun, Begun::Object | Begun::Array) && self.open.len() >= MAX_NESTING {
+            return Err(self.syntax(
+                at,
+                true,
+                format!("containers nested more than {MAX_NESTING} deep"),
+            ));
+        }
+        // A value begun is the next item of an open array.
+        if self.state == State::FirstItem {
+            self.state = State::NextItem;
+        }
+        listener.begin(begun).map_err(|halt| self.halted(halt, at))?;
+        self.state = match begun {
+            Begun::Object => {
+                self.open.push(Open::Object {
+                    map: Map::new(),
+                    key: None,
+                });
+                State::FirstKey
+            }
+            Begun::Array => {
+                self.open.push(Open::Array(Vec::new()));
+                State::FirstItem
+            }
+            Begun::String => State::Str {
+                key: false,
+                escape: Escape::None,
+            },
+            Begun::Number => {
+                self.buffer.push(char::from(byte));
+                State::Number(if byte == b'-' {
+                    Digits::Minus
+                } else if byte == b'0' {
+                    Digits::Zero
+                } else {
+                    Digits::Integer
+                })
+            }
+            Begun::Boolean | Begun::Null => State::Literal {
+                word: match byte {
+                    b't' => Word::True,
+                    b'f' => Word::False,
+                    _ => Word::Null,
+                },
+                matched: 1,
+            },
+        };
+        Ok(())
+    }
+
+    fn after_value<L: Listener>(&mut self, byte: u8, at: usize, listener: &mut L) -> Result<(), Stopped> {
+        let object = matches!(self.open.last(), Some(Open::Object { .. }));
+        match (byte, object) {
+            (b',', true) => self.state = State::NextKey,
+            (b',', false) => self.state = State::NextItem,
+            (b'}', true) | (b']', false) => self.close(at, listener)?,
+            (_, true) => {
+                return Err(self.syntax_found(at, byte, "expected `,` or `}` after a property's value"))
+            }
+            (_, false) => return Err(self.syntax_found(at, byte, "expected `,` or `]` after an item")),
+        }
+        Ok(())
+    }
+
+    /// A key is complete at its closing quote, at `at`.
+    fn end_key<L: Listener>(&mut self, text: String, at: usize, listener: &mut L) -> Result<(), Stopped> {
+        let Some(Open::Object { map, key }) = self.open.last_mut() else {
+            unreachable!("keys are read inside objects");
+        };
+        let repeated = map.contains_key(&text);
+        let key = key.insert(text);
+        if let Err(halt) = listener.key(key, repeated) {
+            return Err(self.halted(halt, at));
+        }
+        self.state = State::Colon;
+        Ok(())
+    }
+
+    /// Closes the innermost container.
+    fn close<L: Listener>(&mut self, at: usize, listener: &mut L) -> Result<(), Stopped> {
+        let value = match self.open.pop() {
+            Some(Open::Object { map, .. }) => Value::Object(map),
+            Some(Open::Array(items)) => Value::Array(items),
+            None => unreachable!("only an open container is closed"),
+        };
+        self.complete(value, at, listener)
+    }
+
+    /// A value is complete: told, then put in its place.
+    fn complete<L: Listener>(
+        &mut self,
+        value: Value,
+        at: usize,
+        listener: &mut L,
+    ) -> Result<(), Stopped> {
+        if listener.end(&value).is_err() {
+            self.stopped_at = Some(self.offset + at);
+            return Err(Stopped::Refused);
+        }
+        match self.open.last_mut() {
+            None => {
+                self.root = Some(value);
+                self.state = State::End;
+            }
+            Some(Open::Object { map, key }) => {
+                map.insert(key.take().unwrap_or_default(), value);
+                self.state = State::AfterValue;
+            }
+            Some(Open::Array(items)) => {
+                items.push(value);
+                self.state = State::AfterValue;
+            }
+        }
+        Ok(())
+    }
+
+    /// The error for a listener's halt at `at`.
+    fn halted(&mut self, halt: Halt, at: usize) -> Stopped {
+        match halt {
+            Halt::Refused => {
+                self.stopped_at = Some(self.offset + at);
+                Stopped::Refused
+            }
+            Halt::Repeated => {
+                let Some(Open::Object { key, .. }) = self.open.last() else {
+                    unreachable!("keys are read inside objects");
+                };
+                let mut message = String::from("the property ");
+                // Writing to a `String` cannot fail.
+                let _ = crate::message::Quoted::new(key.as_deref().unwrap_or_default())
+                    .write_to(&mut message);
+                message.push_str(" is given twice in this object; give each property once");
+                Stopped::Syntax(SyntaxError::new(self.offset + at, self.path(false), message, false))
+            }
+        }
+    }
+
+    /// Whether the state is inside the value that the innermost container
+    /// is reading (its item, or its property's value), not between them.
+    fn inside_value(&self) -> bool {
+        matches!(
+            self.state,
+            State::Value
+                | State::NextItem
+                | State::Str { key: false, .. }
+                | State::Number(_)
+                | State::Literal { .. }
+        )
+    }
+
+    /// The JSON Pointer of the value being read; the innermost container's
+    /// own unless `inside`.
+    fn path(&self, inside: bool) -> String {
+        let mut path = String::new();
+        let last = self.open.len().saturating_sub(1);
+        for (depth, open) in self.open.iter().enumerate() {
+            if depth == last && !inside {
+                break;
+            }
+            match open {
+                Open::Object { key, .. } => {
+                    pointer::push(&mut path, key.as_deref().unwrap_or_default())
+                }
+                Open::Array(items) => pointer::push_index(&mut path, items.len()),
+            }
+        }
+        path
+    }
+
+    /// A syntax error at byte `at` of the current piece, in the value being
+    /// read when `inside` (and the state says a value is being read).
+    fn syntax(&self, at: usize, inside: bool, message: String) -> Stopped {
+        let inside = inside && (self.inside_value() || matches!(self.state, State::FirstItem));
+        Stopped::Syntax(SyntaxError::new(self.offset + at, self.path(inside), message, false))
+    }
+
+    /// A syntax error naming the byte found.
+    fn syntax_found(&self, at: usize, byte: u8, expected: &str) -> Stopped {
+        let found = if byte.is_ascii_graphic() {
+            format!("`{}`", char::from(byte))
+        } else if byte.is_ascii() {
+            format!("the character U+{byte:04X}")
+        } else {
+            "a non-ASCII character".to_owned()
+        };
+        self.syntax(at, true, format!("{expected}, found {found}"))
+    }
+}
+
+/// What an unescaped control character inside a string is called, and how
+/// to write it.
+fn control_character(byte: u8) -> String {
+    match byte {
+        b'\n' => "an unescaped newline inside a string (write it as \\n)".into(),
+        b'\r' => "an unescaped carriage return inside a string (write it as \\r)".into(),
+        b'\t' => "an unescaped tab inside a string (write it as \\t)".into(),
+        _ => format!("an unescaped control character U+{byte:04X} inside a string (write it as \\u{byte:04X})"),
+    }
+}

@@ -1,0 +1,108 @@
+//! [`SyntaxError`]: why a text is not one JSON value, said where an agent
+//! can act on it - the byte, the JSON Pointer of the value being read, and
+//! what was expected there.
+
+use std::fmt;
+
+use serde::ser::{Serialize, SerializeStruct, Serializer};
+
+/// Why the text of a call's arguments is not one JSON value (or gives a
+/// property twice where the schema names it): from
+/// [`ToolArgsSchema::validate_str`](crate::ToolArgsSchema::validate_str),
+/// [`ToolArgs::from_args_str`](crate::ToolArgs::from_args_str) and
+/// [`ArgsStream`](crate::ArgsStream).
+///
+/// In the agent-facing error object it is the one entry of `errors`, with
+/// the keyword `syntax`:
+///
+/// ```
+/// use pedelec_schema::{ArgsError, ToolArgsSchema};
+/// use serde_json::json;
+///
+/// let schema = ToolArgsSchema::from_value(&json!({
+///     "type": "object",
+///     "properties": {"edits": {"type": "array", "items": {
+///         "type": "object", "properties": {"new": {"type": "string"}}}}}
+/// }))?;
+/// let Err(ArgsError::Syntax(error)) = schema.validate_str("{\"edits\": [{\"new\": \"a\nb\"}]}") else {
+///     panic!("a raw newline inside a string is not JSON");
+/// };
+/// assert_eq!(error.path(), "/edits/0/new");
+/// assert_eq!(error.offset(), 21);
+/// assert_eq!(
+///     error.to_string(),
+///     "at byte 21, at /edits/0/new: an unescaped newline inside a string (write it as \\n)"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyntaxError {
+    offset: usize,
+    path: String,
+    message: String,
+    truncated: bool,
+}
+
+impl SyntaxError {
+    pub(crate) fn new(offset: usize, path: String, message: String, truncated: bool) -> Self {
+        SyntaxError {
+            offset,
+            path,
+            message,
+            truncated,
+        }
+    }
+
+    /// The byte offset in the text of the first byte that cannot be read
+    /// (the text's length when it ends too early).
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The JSON Pointer (RFC 6901) of the value being read there; `""` is
+    /// the whole text.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// What is wrong there and what was expected, without the place.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// Whether the text stops before its value is complete (inside a
+    /// string, an object, an array or a number, or after a `,`): a call
+    /// cut short, which is never read as arguments.
+    pub fn is_truncated(&self) -> bool {
+        self.truncated
+    }
+
+    /// The keyword of its entry in the agent-facing `errors`.
+    pub const KEYWORD: &'static str = "syntax";
+}
+
+impl fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let path = if self.path.is_empty() {
+            "the top"
+        } else {
+            &self.path
+        };
+        write!(f, "at byte {}, at {path}: {}", self.offset, self.message)
+    }
+}
+
+impl std::error::Error for SyntaxError {}
+
+/// The entry of the agent-facing `errors`:
+/// `{"path", "offset", "keyword": "syntax", "message"}`.
+impl Serialize for SyntaxError {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("SyntaxError", 4)?;
+        s.serialize_field("path", &self.path)?;
+        s.serialize_field("offset", &self.offset)?;
+        s.serialize_field("keyword", Self::KEYWORD)?;
+        s.serialize_field("message", &self.message)?;
+        s.end()
+    }
+}

@@ -1,0 +1,170 @@
+//! Arguments read straight from JSON text, checked as serde reads them:
+//! [`ToolArgs::from_args_str`](crate::ToolArgs::from_args_str) and
+//! [`ToolArgsSchema::validate_str`](crate::ToolArgsSchema::validate_str).
+//!
+//! # Design
+//!
+//! The happy path builds no `Value`. `T` is deserialized from serde_json's
+//! text deserializer through [`Checked`], which wraps
+//! it and checks each value against the compiled rule at its place as
+//! serde hands it over (`deserializer.rs`, `visitor.rs`):
+//!
+//! - leaves by the rules' own `accepts_*` checks, the code the walk runs;
+//! - objects key by key, each key looked up among the properties, and at
+//!   the end every required property seen (`object.rs`);
+//! - arrays item by item, then their count, and for `uniqueItems` a
+//!   fingerprint of each item (`array.rs`, `fingerprint.rs`);
+//! - a `oneOf` by the value's JSON type when its branches each take a
+//!   different one, or else by reading the value into a `Value` and checking
+//!   that whole (`one_of.rs`), where serde buffers untagged and internally
+//!   tagged enums for the same reason.
+//!
+//! Properties that the schema does not name go to `T` unchecked, as
+//! validation leaves them; values that `T` skips are checked all the same.
+//!
+//! # Why the answer is the one `from_args` gives
+//!
+//! The fast path answers only with a value; at the first doubt it gives up,
+//! and the caller parses the text into a `Value` and runs the full path
+//! (`from_args`: validation that collects every error with its path, then
+//! serde). So every error an agent sees comes from the full path, as
+//! before. It gives up on:
+//!
+//! - any value that fails its rule, a missing required property, an array
+//!   count out of bounds, two items of a `uniqueItems` array that print
+//!   alike (a duplicate, or a collision);
+//! - any serde error, which includes an integral float such as `3.0` under
+//!   an `integer` node that `T`'s integer refuses (`from_args` turns it into
+//!   `3` and reads it) and a property beside an externally tagged variant;
+//! - a property the schema names given twice: a `Value` keeps only the last
+//!   one, which `from_args` checks and reads, while a reader of `T` may keep
+//!   the first (serde's derive refuses the second; a hand-written
+//!   `Deserialize` may not);
+//! - a visitor that stops while items or entries follow, which would go
+//!   unchecked;
+//! - what it leaves by design: an object node of more than 64 properties
+//!   (the properties seen are one word of bits), a `uniqueItems` array of
+//!   more than 32 items or of items read whole (their fingerprints live on
+//!   the stack, and are taken as values stream by);
+//! - text that is not one JSON value (the full path says why).
+//!
+//! When it does answer, `from_args` would have answered the same: every
+//! value its validation checks was checked here by the same rule, on the
+//! same numbers and strings (serde_json reads a number in the text as it
+//! reads it into a `Value`: `u64`, `i64` or `f64` alike), so validation
+//! passes; and serde read `T` from the same tokens that `from_args` reads
+//! it from, through a `Value` (serde_json's two deserializers read a type
+//! alike). The property test in `tests/validation/from_text.rs` holds the two paths
+//! equal over texts made to reach each of these cases.
+
+mod array;
+mod deserializer;
+mod fingerprint;
+mod object;
+mod one_of;
+mod visitor;
+
+use serde::de::{self, Deserialize};
+
+use super::{Rule, Validator};
+use deserializer::Checked;
+use fingerprint::Print;
+
+/// The error by which the fast path gives up. Its text is never shown: the
+/// full path runs instead.
+fn refused<E: de::Error>() -> E {
+    E::custom("refused on the fast path")
+}
+
+/// `T` read from `text` with every value checked against `validator`, or
+/// `None` where [the fast path](self) gives up.
+pub(crate) fn read_checked<'de, T: Deserialize<'de>>(
+    validator: &Validator,
+    text: &'de str,
+) -> Option<T> {
+    let rule: &Rule = &validator.rule;
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    let value = T::deserialize(Checked::new(&mut deserializer, rule, Print::NONE)).ok()?;
+    deserializer.end().ok()?;
+    Some(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde::de::IgnoredAny;
+    use serde_json::{json, Map, Value};
+
+    use super::*;
+    use crate::tool_args_schema::ToolArgsSchema;
+
+    /// Whether the fast path answers for `text` (`IgnoredAny` reads
+    /// everything, so only the checks decide).
+    fn answers(schema: &Value, text: &str) -> bool {
+        let schema = ToolArgsSchema::from_value(schema).unwrap();
+        read_checked::<IgnoredAny>(schema.validator(), text).is_some()
+    }
+
+    #[test]
+    fn valid_text_is_answered_on_the_fast_path() {
+        let schema = json!({"type": "object", "properties": {
+            "n": {"type": "integer", "maximum": 5},
+            "s": {"oneOf": [{"type": "string"}, {"type": "number"}]},
+            "tags": {"type": "array", "items": {"type": "string"}, "uniqueItems": true},
+            "o": {"type": "object", "properties": {"x": {"type": "boolean"}}, "required": ["x"]}
+        }, "required": ["n"]});
+        for text in [
+            r#"{"n": 5}"#,
+            r#"{"n": 1.0, "s": "x", "tags": ["a", "b"], "o": {"x": true}, "other": [null]}"#,
+            r#"{"n": -0, "s": 2, "tags": ["a", "\u0062"]}"#,
+        ] {
+            assert!(answers(&schema, text), "{text}");
+        }
+    }
+
+    /// Where the fast path gives up although the text may be valid: the
+    /// full walk then decides, as `tests/validation/from_text.rs` checks.
+    #[test]
+    fn the_fast_path_gives_up_where_it_cannot_decide() {
+        let unique = |items: Value| json!({"type": "object", "properties": {"a": {"type": "array", "items": items, "uniqueItems": true}}});
+        let many: Map<String, Value> = (0..65)
+            .map(|i| (format!("p{i}"), json!({"type": "integer"})))
+            .collect();
+        let many = json!({"type": "object", "properties": many});
+        let one_of = json!({"type": "object", "properties": {"o": {"oneOf": [
+            {"type": "object", "properties": {"k": {"type": "integer"}}, "required": ["k"]},
+            {"type": "object", "properties": {"j": {"type": "integer"}}, "required": ["j"]}
+        ]}}});
+        let items: Vec<u32> = (0..33).collect();
+        let cases = [
+            // A property given twice: a `Value` would keep only the last.
+            (
+                json!({"type": "object", "properties": {"a": {"type": "integer"}}}),
+                r#"{"a": 1, "a": 1}"#.to_owned(),
+            ),
+            // Equal items, and items beyond the fingerprints' room.
+            (
+                unique(json!({"type": "integer"})),
+                r#"{"a": [1, 1.0]}"#.to_owned(),
+            ),
+            (
+                unique(json!({"type": "integer"})),
+                format!(r#"{{"a": {}}}"#, json!(items)),
+            ),
+            // Items read whole into a `Value` take no fingerprint.
+            (
+                unique(one_of["properties"]["o"].clone()),
+                r#"{"a": [{"k": 1}]}"#.to_owned(),
+            ),
+            // An object node of more than 64 properties.
+            (many, r#"{"p1": 1}"#.to_owned()),
+            // Not one JSON value.
+            (json!({"type": "object"}), "{} {}".to_owned()),
+        ];
+        for (schema, text) in cases {
+            assert!(!answers(&schema, &text), "{text}");
+        }
+        // A `oneOf` of two objects is read whole, and answered.
+        assert!(answers(&one_of, r#"{"o": {"j": 2}}"#));
+        assert!(!answers(&one_of, r#"{"o": {"j": 2, "k": 1}}"#));
+    }
+}

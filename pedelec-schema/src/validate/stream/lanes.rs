@@ -1,0 +1,451 @@
+//! The lanes, levels, branches and forks of `mod.rs`'s header, and the
+//! failures they record.
+
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use super::string::StringProgress;
+use crate::message::Found;
+use crate::text::{Begun, Halt};
+use crate::validate::failure::{BranchFailures, Failure, QUOTED_PER_BRANCH};
+use crate::validate::one_of::OneOfRule;
+use crate::validate::site::Span;
+use crate::validate::trail::{Indices, Trail};
+use crate::validate::{Rule, Sink, ValidationError, Validator};
+
+/// The root's branch.
+const ROOT: usize = 0;
+
+#[derive(Debug)]
+pub(super) struct Lanes<'v> {
+    validator: &'v Validator,
+    /// Whether failures are checked at all (not for [`names_only`]).
+    ///
+    /// [`names_only`]: super::Checker::names_only
+    checking: bool,
+    /// The lanes of every open level, level after level.
+    lanes: Vec<Lane<'v>>,
+    levels: Vec<Level>,
+    /// Containers open below a value no lane checks.
+    unchecked: usize,
+    branches: Vec<Branch>,
+    forks: Vec<Fork<'v>>,
+    /// The array indices on the way to the value being read.
+    indices: Vec<usize>,
+    /// The nodes of the next value of the innermost object, found at its
+    /// key, with their branches.
+    pending: Vec<(&'v Rule, usize)>,
+    /// The string being read, for the lanes of strings.
+    string: StringProgress,
+}
+
+#[derive(Debug)]
+struct Lane<'v> {
+    rule: &'v Rule,
+    branch: usize,
+    /// For an object's lane, where its next property is likely to be in
+    /// name order; for an array's, how many items have begun.
+    count: usize,
+}
+
+/// An open value with lanes.
+#[derive(Debug)]
+struct Level {
+    /// Where its lanes, forks and branches start.
+    lanes: usize,
+    forks: usize,
+    branches: usize,
+    /// Whether it pushed its own array index (it is an item).
+    indexed: bool,
+}
+
+#[derive(Debug)]
+struct Branch {
+    /// The fork it is an alternative of; none for the root.
+    fork: usize,
+    /// How many array indices lead to its value, and the length of its
+    /// node's schema pointer: its failures are located relative to both.
+    base: usize,
+    start: usize,
+    failed: bool,
+    errors: Vec<ValidationError>,
+    count: usize,
+}
+
+#[derive(Debug)]
+struct Fork<'v> {
+    rule: &'v OneOfRule,
+    /// The branch the `oneOf` is checked in.
+    owner: usize,
+    /// Its branches, `first..first + count` of `branches`.
+    first: usize,
+    count: usize,
+}
+
+impl<'v> Lanes<'v> {
+    pub(super) fn new(validator: &'v Validator, checking: bool) -> Self {
+        Lanes {
+            validator,
+            checking,
+            lanes: Vec::new(),
+            levels: Vec::new(),
+            unchecked: 0,
+            branches: vec![Branch {
+                fork: usize::MAX,
+                base: 0,
+                start: 0,
+                failed: false,
+                errors: Vec::new(),
+                count: 0,
+            }],
+            forks: Vec::new(),
+            indices: Vec::new(),
+            pending: Vec::new(),
+            string: StringProgress::default(),
+        }
+    }
+
+    /// The root's failures, once it has failed.
+    pub(super) fn refusal(&self) -> Option<&[ValidationError]> {
+        let root = &self.branches[ROOT];
+        root.failed.then_some(&root.errors[..])
+    }
+
+    pub(super) fn verdict(&self) -> Result<(), Halt> {
+        match self.branches[ROOT].failed {
+            true => Err(Halt::Refused),
+            false => Ok(()),
+        }
+    }
+
+    /// Whether `branch` and every branch it lies in are alive.
+    fn live(&self, mut branch: usize) -> bool {
+        loop {
+            if self.branches[branch].failed {
+                return false;
+            }
+            if branch == ROOT {
+                return true;
+            }
+            branch = self.forks[self.branches[branch].fork].owner;
+        }
+    }
+
+    pub(super) fn begin(&mut self, begun: Begun) {
+        if self.unchecked > 0 {
+            self.unchecked += usize::from(matches!(begun, Begun::Object | Begun::Array));
+            return;
+        }
+        let mut indexed = false;
+        match self.levels.last() {
+            None => self.pending.push((&self.validator.rule, ROOT)),
+            Some(level) => {
+                let start = level.lanes;
+                if self.lanes.get(start).is_some_and(|lane| matches!(lane.rule, Rule::Array(_))) {
+                    // An item: each array's items node, past `maxItems` a
+                    // failure of the array; then the item's index.
+                    let index = self.lanes[start].count;
+                    for at in start..self.lanes.len() {
+                        let Rule::Array(array) = self.lanes[at].rule else {
+                            unreachable!("an array's lanes are arrays'");
+                        };
+                        self.lanes[at].count += 1;
+                        let branch = self.lanes[at].branch;
+                        if let Some(max) = array.max_items() {
+                            let count = index + 1;
+                            if count as u64 > max && self.live(branch) {
+                                self.fail(branch, vec![(array.site(), Failure::MaxItems { count, max })]);
+                            }
+                        }
+                        self.pending.push((array.items(), branch));
+                    }
+                    self.indices.push(index);
+                    indexed = true;
+                }
+            }
+        }
+        let level = Level {
+            lanes: self.lanes.len(),
+            forks: self.forks.len(),
+            branches: self.branches.len(),
+            indexed,
+        };
+        let pending = std::mem::take(&mut self.pending);
+        for &(rule, branch) in &pending {
+            self.expand(rule, branch, begun);
+        }
+        self.pending = pending;
+        self.pending.clear();
+        let has_lanes = self.lanes.len() > level.lanes;
+        if !has_lanes && matches!(begun, Begun::Object | Begun::Array) {
+            // Nothing checks what is inside: only its end is looked for.
+            if indexed {
+                self.indices.pop();
+            }
+            self.forks.truncate(level.forks);
+            self.branches.truncate(level.branches);
+            self.unchecked = 1;
+            return;
+        }
+        if begun == Begun::String && has_lanes {
+            let lanes = &self.lanes[level.lanes..];
+            self.string.begin(lanes.iter().map(|lane| lane.rule));
+        }
+        self.levels.push(level);
+    }
+
+    /// The lanes of `rule` for a value begun as `begun`, in `branch`: one,
+    /// or at a `oneOf` a fork of branches and theirs. A node that does not
+    /// take the value's type fails there.
+    fn expand(&mut self, rule: &'v Rule, branch: usize, begun: Begun) {
+        if let Rule::OneOf(one_of) = rule {
+            let fork = self.forks.len();
+            let first = self.branches.len();
+            let base = self.indices.len();
+            self.forks.push(Fork {
+                rule: one_of,
+                owner: branch,
+                first,
+                count: one_of.sited_branches().len(),
+            });
+            for (site, _) in one_of.sited_branches() {
+                self.branches.push(Branch {
+                    fork,
+                    base,
+                    start: site.len(),
+                    failed: false,
+                    errors: Vec::new(),
+                    count: 0,
+                });
+            }
+            for (at, (_, rule)) in one_of.sited_branches().enumerate() {
+                self.expand(rule, first + at, begun);
+            }
+            return;
+        }
+        let takes = matches!(
+            (rule, begun),
+            (Rule::String(_), Begun::String)
+                | (Rule::Number(_), Begun::Number)
+                | (Rule::Boolean(_), Begun::Boolean)
+                | (Rule::Array(_), Begun::Array)
+                | (Rule::Object(_), Begun::Object)
+        );
+        if takes {
+            self.lanes.push(Lane {
+                rule,
+                branch,
+                count: 0,
+            });
+        } else if self.live(branch) {
+            let expected = rule.expected().expect("a oneOf is expanded above");
+            let found = Found::Begun(match begun {
+                Begun::Object => "an object",
+                Begun::Array => "an array",
+                Begun::String => "a string",
+                Begun::Number => "a number",
+                Begun::Boolean => "a boolean",
+                Begun::Null => "null",
+            });
+            self.fail(branch, vec![(rule.site(), Failure::Type { expected, found })]);
+        }
+    }
+
+    pub(super) fn key(&mut self, key: &str, repeated: bool) -> Result<(), Halt> {
+        if self.unchecked > 0 {
+            return Ok(());
+        }
+        let start = self.levels.last().map_or(0, |level| level.lanes);
+        self.pending.clear();
+        for lane in &mut self.lanes[start..] {
+            let Rule::Object(object) = lane.rule else {
+                unreachable!("an object's lanes are objects'");
+            };
+            if let Some((place, rule)) = object.property(key, lane.count) {
+                if repeated {
+                    return Err(Halt::Repeated);
+                }
+                lane.count = place + 1;
+                self.pending.push((rule, lane.branch));
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn string_part(&mut self, part: &str) {
+        let Some(start) = self.levels.last().map(|level| level.lanes) else {
+            return;
+        };
+        if self.unchecked > 0 || !self.checking {
+            return;
+        }
+        self.string.read(part);
+        for at in start..self.lanes.len() {
+            let (rule, branch) = (self.lanes[at].rule, self.lanes[at].branch);
+            if !self.live(branch) {
+                continue;
+            }
+            let Rule::String(string) = rule else {
+                unreachable!("a string's lanes are strings'");
+            };
+            let failures = self.string.failures(at - start, string, part);
+            if !failures.is_empty() {
+                let site = string.site();
+                self.fail(branch, failures.into_iter().map(|failure| (site, failure)).collect());
+            }
+        }
+    }
+
+    pub(super) fn end(&mut self, value: &Value) {
+        if self.unchecked > 0 {
+            self.unchecked -= usize::from(matches!(value, Value::Object(_) | Value::Array(_)));
+            return;
+        }
+        let level = self.levels.pop().expect("a value ends after it begins");
+        if self.checking {
+            for at in level.lanes..self.lanes.len() {
+                let (rule, branch) = (self.lanes[at].rule, self.lanes[at].branch);
+                if self.live(branch) && !own_keywords_pass(rule, value) {
+                    self.fail_by_walk(branch, rule, value);
+                }
+            }
+            // Inner forks first: their verdict may fail an outer branch.
+            for fork in (level.forks..self.forks.len()).rev() {
+                let Fork {
+                    rule,
+                    owner,
+                    first,
+                    count,
+                } = self.forks[fork];
+                if !self.live(owner) {
+                    continue;
+                }
+                let mut alive = (first..first + count).filter(|&b| !self.branches[b].failed);
+                if let (Some(one), Some(two)) = (alive.next(), alive.next()) {
+                    let failure = Failure::SeveralBranches {
+                        count: 2 + alive.count(),
+                        branches: count,
+                        first: one - first,
+                        second: two - first,
+                    };
+                    self.fail(owner, vec![(rule.site(), failure)]);
+                }
+            }
+        }
+        self.lanes.truncate(level.lanes);
+        self.forks.truncate(level.forks);
+        self.branches.truncate(level.branches);
+        if level.indexed {
+            self.indices.pop();
+        }
+    }
+
+    /// Records `failures`, each of the node at its site, of the value
+    /// being read, in `branch`.
+    fn fail(&mut self, branch: usize, failures: Vec<(Span, Failure)>) {
+        if !self.checking {
+            return;
+        }
+        let start = self.branches[branch].start;
+        let indices = Indices::joined(&self.indices[self.branches[branch].base..], &Trail::ROOT.indices());
+        let errors: Vec<ValidationError> = failures
+            .into_iter()
+            .map(|(site, failure)| {
+                ValidationError::new(
+                    indices.clone(),
+                    Arc::clone(&self.validator.pointers),
+                    site,
+                    start,
+                    failure,
+                )
+            })
+            .collect();
+        let count = errors.len();
+        self.record(branch, errors, count);
+    }
+
+    /// Records the walk's failures of `value`, which `rule` refuses.
+    #[cold]
+    fn fail_by_walk(&mut self, branch: usize, rule: &Rule, value: &Value) {
+        let Branch { base, start, .. } = self.branches[branch];
+        let mut sink = Record {
+            outer: &self.indices[base..],
+            pointers: &self.validator.pointers,
+            start,
+            errors: Vec::new(),
+        };
+        rule.check(value, &Trail::ROOT, &mut sink);
+        let errors = sink.errors;
+        let count = errors.len();
+        self.record(branch, errors, count);
+    }
+
+    /// `branch` failed with `errors`; a fork whose every branch has failed
+    /// fails its own branch.
+    fn record(&mut self, branch: usize, errors: Vec<ValidationError>, count: usize) {
+        let failed = &mut self.branches[branch];
+        failed.failed = true;
+        failed.count += count;
+        failed.errors.extend(errors);
+        if branch == ROOT {
+            return;
+        }
+        let fork = failed.fork;
+        let Fork {
+            rule,
+            owner,
+            first,
+            count,
+        } = self.forks[fork];
+        let branches = &self.branches[first..first + count];
+        if branches.iter().all(|branch| branch.failed) && self.live(owner) {
+            let no_branch = Failure::NoBranch {
+                branches: branches
+                    .iter()
+                    .map(|branch| BranchFailures {
+                        first: branch.errors.iter().take(QUOTED_PER_BRANCH).cloned().collect(),
+                        count: branch.count,
+                    })
+                    .collect(),
+            };
+            self.fail(owner, vec![(rule.site(), no_branch)]);
+        }
+    }
+}
+
+/// Whether `value`, whose children each passed their nodes, passes what
+/// `rule` itself checks: all of a leaf, a container's own keywords.
+fn own_keywords_pass(rule: &Rule, value: &Value) -> bool {
+    match (rule, value) {
+        (Rule::String(rule), Value::String(text)) => rule.accepts_text(text),
+        (Rule::Number(rule), Value::Number(number)) => rule.accepts_number(number),
+        (Rule::Boolean(rule), Value::Bool(b)) => rule.accepts_bool(*b),
+        (Rule::Object(rule), Value::Object(map)) => rule.has_required(map),
+        (Rule::Array(rule), Value::Array(items)) => rule.accepts_own(items),
+        _ => rule.accepts(value),
+    }
+}
+
+/// Collects the walk's failures of a value the stream checks, located
+/// through the arrays open around it.
+struct Record<'a> {
+    outer: &'a [usize],
+    pointers: &'a Arc<str>,
+    start: usize,
+    errors: Vec<ValidationError>,
+}
+
+impl Sink for Record<'_> {
+    const FAIL_FAST: bool = false;
+
+    fn fail(&mut self, at: &Trail<'_>, site: Span, failure: impl FnOnce(&Arc<str>) -> Failure) {
+        self.errors.push(ValidationError::new(
+            Indices::joined(self.outer, &at.indices()),
+            Arc::clone(self.pointers),
+            site,
+            self.start,
+            failure(self.pointers),
+        ));
+    }
+}
