@@ -13,6 +13,7 @@
 //! |---|---|---|
 //! | parse | [`ToolArgsSchema`] | checks a schema against the subset, refusing it with every problem at once |
 //! | validate | [`ToolArgsSchema::validate`] | checks a tool's arguments and reports every failure |
+//! | stream | [`ToolArgsSchema::stream`], [`ToolArgs::stream`] | checks the arguments while the model is still writing them |
 //! | derive | [`ToolArgs`], `#[derive(ToolArgs)]` | the schema of a Rust type, and arguments read into it |
 //! | lint | [`lint()`] | every error and warning about a hand-written schema |
 //! | convert | [`convert`](mod@convert) | any JSON Schema rewritten into the subset, every change reported |
@@ -124,6 +125,36 @@
 //!
 //! let error = Search::from_args_str(r#"{"query": ""}"#).unwrap_err();
 //! assert_eq!(error.to_response()["error"]["code"], "INVALID_ARGS");
+//! # Ok::<(), pedelec_schema::ArgsError>(())
+//! ```
+//!
+//! ## Stream: [`ArgsStream`]
+//!
+//! Providers stream a call's `arguments` as text deltas. An [`ArgsStream`]
+//! takes them as they come, reads each byte once, and refuses at the first
+//! byte after which no completion could be valid - a string past its
+//! `maxLength`, a value of the wrong type at its first byte - with the
+//! failures located as `validate` locates them; a call cut short never
+//! finishes as arguments. Text that is not JSON is a [`SyntaxError`] with
+//! the byte offset and the JSON Pointer of the value being read, here and
+//! in [`ToolArgsSchema::validate_str`] and [`ToolArgs::from_args_str`].
+//!
+//! ```
+//! use pedelec_schema::{ArgsError, ToolArgs};
+//! use serde::Deserialize;
+//!
+//! #[derive(Debug, Deserialize, ToolArgs)]
+//! struct Edit {
+//!     #[tool_args(max_length = 8)]
+//!     title: String,
+//!     body: String,
+//! }
+//!
+//! let mut stream = Edit::stream();
+//! stream.feed(r#"{"title": "Release"#)?;
+//! // The title's ninth character comes: no completion can pass.
+//! let Err(ArgsError::Invalid(errors)) = stream.feed(" notes") else { panic!() };
+//! assert_eq!(errors.errors()[0].path(), "/title");
 //! # Ok::<(), pedelec_schema::ArgsError>(())
 //! ```
 //!
@@ -354,6 +385,8 @@ pub use lint::lint;
 pub use parse::{MAX_BRANCHES, MAX_BRANCH_PRODUCT, MAX_DEPTH, MAX_ENUM_VALUES, MAX_PROPERTIES};
 pub use pattern::{Pattern, PatternError, MAX_COMPILED_SIZE, MAX_NESTING, MAX_PATTERN_LEN};
 pub use schema::{NodeKind, SchemaNode};
+pub use stream::{ArgsStream, Partial, Progress, TypedArgsStream};
+pub use text::SyntaxError;
 #[doc(hidden)]
 pub use tool_args::__private;
 /// Schemas for the `time` crate's serde forms (feature `time`).
@@ -361,8 +394,6 @@ pub use tool_args::__private;
 #[cfg_attr(docsrs, doc(cfg(feature = "time")))]
 pub use tool_args::time;
 pub use tool_args::{kind, ArgsError, DeserializeError, ToolArgs, ToolArgsNode};
-pub use stream::{ArgsStream, Partial, Progress, TypedArgsStream};
-pub use text::SyntaxError;
 pub use tool_args_schema::ToolArgsSchema;
 pub use validate::{ValidationError, ValidationErrorKind, ValidationErrors};
 

@@ -232,8 +232,12 @@ impl ToolArgsSchema {
     /// Checks the JSON text of a call's arguments - what a model sends -
     /// without building a `serde_json::Value` when they pass, and reports
     /// every failure, as [`validate`](Self::validate) does, when they do
-    /// not. Text that is not one JSON value is an
-    /// [`ArgsError::Syntax`].
+    /// not. Text that is not one JSON value is an [`ArgsError::Syntax`]
+    /// with the byte, the JSON Pointer of the value being read and what was
+    /// expected there ([`SyntaxError`](crate::SyntaxError)); so is a
+    /// property the schema names given twice in one object, which a
+    /// `Value` would silently keep the last of, and which an
+    /// [`ArgsStream`] must refuse once it has checked the first.
     ///
     /// ```
     /// use pedelec_schema::{ArgsError, ToolArgsSchema};
@@ -247,7 +251,11 @@ impl ToolArgsSchema {
     /// assert!(schema.validate_str(r#"{"tags": ["a", "b"]}"#).is_ok());
     /// let error = schema.validate_str(r#"{"tags": ["a", "a"]}"#).unwrap_err();
     /// assert_eq!(error.errors()[0].keyword(), "uniqueItems");
-    /// assert!(matches!(schema.validate_str("{\"tags\": ["), Err(ArgsError::Syntax(_))));
+    /// let Err(ArgsError::Syntax(error)) = schema.validate_str(r#"{"tags": ["a" "b"]}"#) else {
+    ///     panic!("not JSON");
+    /// };
+    /// assert_eq!((error.offset(), error.path()), (14, "/tags"));
+    /// assert_eq!(error.message(), "expected `,` or `]` after an item, found `\"`");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn validate_str(&self, text: &str) -> Result<(), ArgsError> {

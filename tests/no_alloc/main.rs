@@ -225,6 +225,65 @@ fn checking_valid_text_allocates_nothing() {
     }
 }
 
+/// The stream's allocations beyond the value's, for `text` fed in pieces
+/// of `piece` characters: what `serde_json::from_str::<Value>` allocates
+/// for the same value is subtracted.
+fn stream_overhead(schema: &ToolArgsSchema, text: &str, piece: usize) -> isize {
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let pieces: Vec<&str> = chars
+        .chunks(piece)
+        .map(|chunk| {
+            let start = chunk[0].0;
+            let (last, c) = chunk[chunk.len() - 1];
+            &text[start..last + c.len_utf8()]
+        })
+        .collect();
+    let streamed = allocations(|| {
+        let mut stream = schema.stream();
+        for piece in &pieces {
+            stream.feed(piece).unwrap();
+        }
+        drop(stream.finish().unwrap());
+    });
+    let read = allocations(|| drop(serde_json::from_str::<Value>(text).unwrap()));
+    streamed as isize - read as isize
+}
+
+/// A valid call streamed in pieces allocates what its value does, and a
+/// few buffers of the stream's own once: no allocation per piece. The
+/// buffers are the same for a call of 230 KB as for one of 500 bytes, and
+/// for one character per piece as for the whole text at once; a pattern's
+/// automaton is built once, and its caches are pooled.
+#[test]
+fn streaming_a_valid_call_allocates_only_its_value_and_the_stream_s_buffers() {
+    /// The stream's buffers: its stacks, the string being read, the first
+    /// bytes of a string for messages; each may grow a few times.
+    const BUFFERS: isize = 32;
+    for text in [
+        payloads::spawn_closed_polygons().to_string(),
+        payloads::twenty_properties_valid().to_string(),
+        payloads::large_array_valid().to_string(),
+    ] {
+        let schema = if text.contains("outer") {
+            SpawnClosedPolygons::schema()
+        } else if text.contains("records") {
+            LargeArray::schema()
+        } else {
+            TwentyProperties::schema()
+        };
+        // The first stream builds each pattern's automaton, once.
+        stream_overhead(schema, &text, text.len());
+        for piece in [1, 64, usize::MAX] {
+            let overhead = stream_overhead(schema, &text, piece.min(text.len()));
+            assert!(
+                (0..=BUFFERS).contains(&overhead),
+                "{} bytes in pieces of {piece}: {overhead} allocations beyond the value's",
+                text.len()
+            );
+        }
+    }
+}
+
 #[test]
 fn the_counter_sees_allocations() {
     // Guards the test above: a failing validation must be seen to allocate.

@@ -123,29 +123,115 @@ fn outcome<T: Debug>(result: Result<T, ArgsError>) -> String {
     }
 }
 
-/// `from_args` on the parsed text: the meaning `from_args_str` must keep.
+/// `from_args` on the text as serde_json reads it: the meaning
+/// `from_args_str` must keep. Where serde_json reads no value, the text
+/// must be a syntax error (located by the crate's reader, not serde_json's
+/// words).
+/// `from_args` on a JSON text as serde_json reads it.
 fn through_value<T: ToolArgs + DeserializeOwned>(text: &str) -> Result<T, ArgsError> {
-    serde_json::from_str::<Value>(text)
-        .map_err(ArgsError::Syntax)
-        .and_then(T::from_args)
+    T::from_args(serde_json::from_str(text).expect("a JSON text"))
 }
 
 fn assert_same<T: ToolArgs + DeserializeOwned + Debug>(text: &str) -> Result<(), TestCaseError> {
-    let direct = outcome(T::from_args_str(text));
-    let plain = outcome(through_value::<T>(text));
-    prop_assert_eq!(direct, plain, "text: {}", text);
+    let direct = T::from_args_str(text);
+    if let Err(ArgsError::Syntax(error)) = &direct {
+        if error.is_repeated_property() {
+            prop_assert!(repeats_before(text, error.offset()), "text: {}", text);
+            return Ok(());
+        }
+    }
+    match serde_json::from_str::<Value>(text) {
+        Ok(value) => prop_assert_eq!(
+            outcome(direct),
+            outcome(T::from_args(value)),
+            "text: {}",
+            text
+        ),
+        Err(_) => prop_assert!(
+            matches!(direct, Err(ArgsError::Syntax(_))),
+            "text: {}",
+            text
+        ),
+    }
     Ok(())
 }
 
 fn assert_same_validation(schema: &ToolArgsSchema, text: &str) -> Result<(), TestCaseError> {
-    let direct = outcome(schema.validate_str(text));
-    let plain = outcome(
-        serde_json::from_str::<Value>(text)
-            .map_err(ArgsError::Syntax)
-            .and_then(|value| schema.validate(&value).map_err(ArgsError::from)),
-    );
-    prop_assert_eq!(direct, plain, "text: {}", text);
+    let direct = schema.validate_str(text);
+    if let Err(ArgsError::Syntax(error)) = &direct {
+        if error.is_repeated_property() {
+            prop_assert!(repeats_before(text, error.offset()), "text: {}", text);
+            return Ok(());
+        }
+    }
+    match serde_json::from_str::<Value>(text) {
+        Ok(value) => {
+            let plain = schema.validate(&value).map_err(ArgsError::from);
+            prop_assert_eq!(outcome(direct), outcome(plain), "text: {}", text);
+        }
+        Err(_) => prop_assert!(
+            matches!(direct, Err(ArgsError::Syntax(_))),
+            "text: {}",
+            text
+        ),
+    }
     Ok(())
+}
+
+/// Whether the text up to `offset` (a repeated key's closing quote) gives
+/// some name twice in one object: the text before the repeat, closed with
+/// what keeps it JSON, read by a reader that sees every key.
+fn repeats_before(text: &str, offset: usize) -> bool {
+    use serde::de::{Deserializer, MapAccess, SeqAccess, Visitor};
+    struct Repeats(bool);
+    impl<'de> Visitor<'de> for &mut Repeats {
+        type Value = ();
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("JSON")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+            let mut seen = std::collections::HashSet::new();
+            while let Some(key) = map.next_key::<String>()? {
+                self.0 |= !seen.insert(key);
+                map.next_value_seed(&mut *self)?;
+            }
+            Ok(())
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+            while seq.next_element_seed(&mut *self)?.is_some() {}
+            Ok(())
+        }
+        fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_str<E>(self, _: &str) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_unit<E>(self) -> Result<(), E> {
+            Ok(())
+        }
+    }
+    impl<'de> serde::de::DeserializeSeed<'de> for &mut Repeats {
+        type Value = ();
+        fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+            deserializer.deserialize_any(self)
+        }
+    }
+    // serde_json reads keys before it finds the text's end: a repeat in
+    // the prefix is seen before the error that ends it.
+    let mut repeats = Repeats(false);
+    let mut deserializer = serde_json::Deserializer::from_str(&text[..=offset]);
+    let _ = serde::de::DeserializeSeed::deserialize(&mut repeats, &mut deserializer);
+    repeats.0
 }
 
 // ------------------------------------------------------------ properties
@@ -224,30 +310,35 @@ struct Nudge {
     delta: i32,
 }
 
+/// A property the schema names, given twice, is refused from text with
+/// its place, whichever of the two values is out of range: the stream takes
+/// a checked value as final, and every text entry point agrees with it.
 #[test]
-fn a_property_given_twice_counts_as_its_last_value() {
-    // A `Value` keeps the last; validation checks that one, and so must the
-    // result, whichever of the two is out of range.
-    assert_eq!(
-        Nudge::from_args_str(r#"{"delta": 99, "delta": 3}"#)
-            .unwrap()
-            .delta,
-        3
-    );
-    let error = Nudge::from_args_str(r#"{"delta": 3, "delta": 99}"#).unwrap_err();
-    assert_eq!(
-        error.errors()[0].message(),
-        "99 is greater than the maximum 10"
-    );
+fn a_named_property_given_twice_is_refused_at_the_repeat() {
     for text in [
         r#"{"delta": 99, "delta": 3}"#,
         r#"{"delta": 3, "delta": 99}"#,
     ] {
+        let Err(ArgsError::Syntax(error)) = Nudge::from_args_str(text) else {
+            panic!("{text}");
+        };
+        // At the closing quote of the second key.
         assert_eq!(
-            outcome(Nudge::from_args_str(text)),
-            outcome(through_value::<Nudge>(text))
+            error.offset(),
+            text.rfind("\"delta\"").unwrap() + 6,
+            "{text}"
         );
+        assert!(matches!(
+            Nudge::schema().validate_str(text),
+            Err(ArgsError::Syntax(_))
+        ));
     }
+    // One the schema does not name counts as its last value, as in a `Value`.
+    let text = r#"{"delta": 1, "x": 1, "x": [2]}"#;
+    assert_eq!(
+        outcome(Nudge::from_args_str(text)),
+        outcome(through_value::<Nudge>(text))
+    );
 }
 
 #[test]
@@ -258,7 +349,6 @@ fn integral_floats_and_escaped_keys_read_as_from_args_reads_them() {
         r#"{"delta": -0}"#,
         r#"{"delta": -0.0}"#,
         r#"{"\u0064elta": 4}"#,
-        r#"{"delta": 1e400}"#,
         r#"{"delta": 18446744073709551616}"#,
     ] {
         assert_eq!(
@@ -267,6 +357,11 @@ fn integral_floats_and_escaped_keys_read_as_from_args_reads_them() {
             "{text}"
         );
     }
+    // Beyond a 64-bit float: not a JSON number serde_json reads.
+    assert!(matches!(
+        Nudge::from_args_str(r#"{"delta": 1e400}"#),
+        Err(ArgsError::Syntax(_))
+    ));
     assert_eq!(Nudge::from_args_str(r#"{"delta": 3.0}"#).unwrap().delta, 3);
     assert_eq!(
         Nudge::from_args_str(r#"{"\u0064elta": 4}"#).unwrap().delta,
@@ -308,14 +403,16 @@ fn text_that_is_not_json_gets_a_well_formed_agent_document() {
         let document: Value =
             serde_json::from_str(&serde_json::to_string(&error).unwrap()).unwrap();
         assert_eq!(document["code"], "INVALID_ARGS");
+        let message = document["message"].as_str().unwrap();
         assert!(
-            document["message"]
-                .as_str()
-                .unwrap()
-                .starts_with("The arguments are not valid JSON: "),
+            message.starts_with("The arguments are not valid JSON: at byte ")
+                || message.starts_with("The arguments are cut short: at byte "),
             "{document}"
         );
-        assert_eq!(document["errors"], Value::Array(Vec::new()));
+        let errors = document["errors"].as_array().unwrap();
+        assert_eq!(errors.len(), 1, "{document}");
+        assert_eq!(errors[0]["keyword"], "syntax");
+        assert!(errors[0]["offset"].as_u64().unwrap() <= text.len() as u64);
         let schema = Nudge::schema();
         assert!(
             matches!(schema.validate_str(text), Err(ArgsError::Syntax(_))),
@@ -423,12 +520,23 @@ impl ToolArgs for FirstWins {
     }
 }
 
+/// A property the schema names, given twice, is refused from text
+/// whichever of the two a hand-written reader would keep: the stream takes
+/// each checked value as final, and the text entry points agree with it.
 #[test]
-fn a_reader_that_keeps_the_first_of_two_gets_the_last_as_from_args_gives_it() {
+fn a_named_property_given_twice_is_refused_whichever_a_reader_keeps() {
     let text = r#"{"v": 1, "v": 2}"#;
-    assert_eq!(FirstWins::from_args_str(text).unwrap(), FirstWins(2));
+    let Err(ArgsError::Syntax(error)) = FirstWins::from_args_str(text) else {
+        panic!("a repeated property the schema names is refused");
+    };
     assert_eq!(
-        outcome(FirstWins::from_args_str(text)),
-        outcome(through_value::<FirstWins>(text))
+        (error.offset(), error.path(), error.message()),
+        (
+            11,
+            "",
+            r#"the property "v" is given twice in this object; give each property once"#
+        )
     );
+    // As a `Value`, the last one counts, as in serde_json.
+    assert_eq!(through_value::<FirstWins>(text).unwrap(), FirstWins(2));
 }

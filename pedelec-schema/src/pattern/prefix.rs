@@ -11,15 +11,20 @@
 //! Between the two, nothing is decided, and the complete string is checked
 //! by the pattern itself.
 
+use std::sync::Mutex;
+
 use regex_automata::hybrid::dfa::{Cache, DFA};
 use regex_automata::hybrid::LazyStateID;
 use regex_automata::util::start;
 use regex_automata::Anchored;
 
-/// A pattern's lazy DFA, shared by every stream that checks it.
+/// A pattern's lazy DFA, shared by every stream that checks it, and the
+/// caches that scans have given back: as the `regex` crate pools its
+/// caches, so that a stream in the steady state allocates none.
 #[derive(Debug)]
 pub(crate) struct Automaton {
     dfa: DFA,
+    caches: Mutex<Vec<Cache>>,
 }
 
 /// What a string's bytes so far say about its match.
@@ -40,21 +45,60 @@ pub(crate) struct Scan {
     cache: Cache,
     state: Option<LazyStateID>,
     verdict: Verdict,
+    /// The state and verdict [`save`](Self::save) kept, and how many times
+    /// the cache had been cleared then.
+    saved: (Option<LazyStateID>, Verdict, usize),
+}
+
+impl Scan {
+    /// Keeps where the scan is, for [`restore`](Self::restore): a state is
+    /// a number into the cache.
+    pub(crate) fn save(&mut self) {
+        self.saved = (self.state, self.verdict, self.cache.clear_count());
+    }
+
+    /// Goes back to where [`save`](Self::save) kept the scan. A cache
+    /// cleared since then no longer knows the saved state's number, so the
+    /// scan gives up on the string: it stays open, and the complete string
+    /// is checked by the pattern itself.
+    pub(crate) fn restore(&mut self) {
+        let (state, verdict, clears) = self.saved;
+        self.verdict = verdict;
+        self.state = state.filter(|_| self.cache.clear_count() == clears);
+    }
 }
 
 impl Automaton {
     /// The DFA for `regex_source`, or `None` if it cannot be built (the
     /// stream then checks the string only when it is complete).
     pub(crate) fn new(regex_source: &str) -> Option<Automaton> {
-        DFA::new(regex_source).ok().map(|dfa| Automaton { dfa })
+        DFA::new(regex_source).ok().map(|dfa| Automaton {
+            dfa,
+            caches: Mutex::new(Vec::new()),
+        })
     }
 
-    /// A scan's state, for reuse by [`begin`](Self::begin).
+    /// A scan's state, for reuse by [`begin`](Self::begin), with a cache
+    /// from the pool if one is there.
     pub(crate) fn scan(&self) -> Scan {
+        let pooled = self.caches.lock().ok().and_then(|mut caches| caches.pop());
         Scan {
-            cache: self.dfa.create_cache(),
+            cache: pooled.unwrap_or_else(|| self.dfa.create_cache()),
             state: None,
             verdict: Verdict::Open,
+            saved: (None, Verdict::Open, 0),
+        }
+    }
+
+    /// Gives `scan`'s cache back to the pool, for the next stream.
+    pub(crate) fn give_back(&self, scan: Scan) {
+        /// More than the scans of a few streams at once would not be
+        /// reused soon.
+        const POOLED: usize = 8;
+        if let Ok(mut caches) = self.caches.lock() {
+            if caches.len() < POOLED {
+                caches.push(scan.cache);
+            }
         }
     }
 
@@ -135,8 +179,17 @@ mod tests {
     /// never out of it.
     #[test]
     fn verdicts_agree_with_the_pattern_on_every_extension() {
-        let patterns = ["^[a-z]+$", "^a(b|c)*d$", r"\bcat\b", "^x{2,3}$", "^(?:ab)+$", "a$"];
-        let texts = ["", "a", "ab", "abd", "abcbd", "cat", "a cat b", "xx", "xxx", "xxxx", "abab", "ba"];
+        let patterns = [
+            "^[a-z]+$",
+            "^a(b|c)*d$",
+            r"\bcat\b",
+            "^x{2,3}$",
+            "^(?:ab)+$",
+            "a$",
+        ];
+        let texts = [
+            "", "a", "ab", "abd", "abcbd", "cat", "a cat b", "xx", "xxx", "xxxx", "abab", "ba",
+        ];
         for source in patterns {
             let pattern = Pattern::new(source).unwrap();
             let automaton = Automaton::new(&pattern.regex_source()).unwrap();

@@ -14,6 +14,18 @@
 //! What is refused before a value ends, and why nothing valid is: the
 //! header of the checker, `validate/stream/`. What is refused when it ends
 //! is what `validate` refuses.
+//!
+//! Two things a stream does not do, by design:
+//!
+//! - It checks the arguments as the model sends them: tolerant intake
+//!   (coercing `"42"` under an `integer` node) needs the whole value, so a
+//!   caller that wants it reads the text whole and calls
+//!   [`coerce`](crate::ToolArgsSchema::coerce) before validating.
+//! - [`Checked`](crate::Checked) and [`CheckedWith`](crate::CheckedWith)
+//!   have no stream: a framework reads them from a deserializer of the
+//!   complete arguments. A handler that receives the deltas itself uses
+//!   [`ToolArgs::stream`](crate::ToolArgs::stream), whose `finish` reads
+//!   the type as `Checked` does.
 
 mod progress;
 mod typed;
@@ -133,10 +145,10 @@ impl<'s> ArgsStream<'s> {
         self.reader.offset()
     }
 
-    /// Where the stream refused: the offset of the byte at which no
-    /// completion could pass any more (or that is not JSON). Within a piece
-    /// fed whole, a string's run of plain text is checked as one, so the
-    /// offset is that run's end.
+    /// Where the stream refused: the offset of the byte after which no
+    /// completion could pass any more (the last byte of the character that
+    /// decided it), or of the first byte that is not JSON; the same however
+    /// the text was cut.
     pub fn refused_at(&self) -> Option<usize> {
         self.reader.stopped_at()
     }

@@ -61,8 +61,10 @@ pub(crate) trait Listener {
     /// The key of the next property of the innermost object; `repeated`
     /// when the object already has it.
     fn key(&mut self, key: &str, repeated: bool) -> Result<(), Halt>;
-    /// More of the string value being read, decoded.
-    fn string_part(&mut self, part: &str) -> Result<(), Halt>;
+    /// More of the string value being read, decoded; a refusal says at
+    /// which byte of `part` it was decided (the last byte of the character
+    /// that decided it).
+    fn string_part(&mut self, part: &str) -> Result<(), usize>;
     /// The value begun last and not yet ended is complete.
     fn end(&mut self, value: &Value) -> Result<(), Halt>;
 }

@@ -49,10 +49,16 @@ enum State {
     /// After a value inside a container: `,` or its close.
     AfterValue,
     /// Inside a string; `key` for an object's key.
-    Str { key: bool, escape: Escape },
-    Number(Digits),
+    Str {
+        key: bool,
+        escape: Escape,
+    },
+    Number(NumberAt),
     /// `word`, of which `matched` bytes are read.
-    Literal { word: Word, matched: u8 },
+    Literal {
+        word: Word,
+        matched: u8,
+    },
     /// After the root value: only whitespace.
     End,
     /// Stopped: nothing more is read.
@@ -73,12 +79,15 @@ enum Escape {
     },
     /// After a leading surrogate's escape, expecting `\u` (`backslash`
     /// when the `\` is read).
-    Low { high: u16, backslash: bool },
+    Low {
+        high: u16,
+        backslash: bool,
+    },
 }
 
 /// Where a number's text is in JSON's number grammar.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Digits {
+enum NumberAt {
     Minus,
     Zero,
     Integer,
@@ -89,12 +98,12 @@ enum Digits {
     ExponentDigits,
 }
 
-impl Digits {
+impl NumberAt {
     /// Whether the number may end here.
     fn complete(self) -> bool {
         matches!(
             self,
-            Digits::Zero | Digits::Integer | Digits::Fraction | Digits::ExponentDigits
+            NumberAt::Zero | NumberAt::Integer | NumberAt::Fraction | NumberAt::ExponentDigits
         )
     }
 }
@@ -177,7 +186,11 @@ impl Reader {
     }
 
     /// Reads `chunk`, the next piece of the text.
-    pub(crate) fn feed<L: Listener>(&mut self, chunk: &str, listener: &mut L) -> Result<(), Stopped> {
+    pub(crate) fn feed<L: Listener>(
+        &mut self,
+        chunk: &str,
+        listener: &mut L,
+    ) -> Result<(), Stopped> {
         if self.state == State::Failed {
             return Err(Stopped::Refused);
         }
@@ -298,7 +311,11 @@ impl Reader {
                     };
                 }
                 State::FirstKey => {
-                    return Err(self.syntax_found(at, byte, "expected a property name in double quotes or `}`"))
+                    return Err(self.syntax_found(
+                        at,
+                        byte,
+                        "expected a property name in double quotes or `}`",
+                    ))
                 }
                 State::NextKey if byte == b'}' => {
                     return Err(self.syntax(
@@ -308,7 +325,11 @@ impl Reader {
                     ))
                 }
                 State::NextKey => {
-                    return Err(self.syntax_found(at, byte, "expected a property name in double quotes"))
+                    return Err(self.syntax_found(
+                        at,
+                        byte,
+                        "expected a property name in double quotes",
+                    ))
                 }
                 State::Colon if byte == b':' => self.state = State::Value,
                 State::Colon => {
@@ -348,9 +369,9 @@ impl Reader {
         // Runs stop only at ASCII bytes, so the slice is whole characters.
         let run = &chunk[start..end];
         if !key && !run.is_empty() {
-            listener
-                .string_part(run)
-                .map_err(|halt| self.halted(halt, end - 1))?;
+            if let Err(within) = listener.string_part(run) {
+                return Err(self.halted(Halt::Refused, start + within));
+            }
         }
         match bytes.get(end) {
             None => {
@@ -488,7 +509,8 @@ impl Reader {
                 return Ok(());
             }
             (Some(high), 0xDC00..=0xDFFF) => {
-                let scalar = 0x10000 + ((u32::from(high) - 0xD800) << 10) + (u32::from(code) - 0xDC00);
+                let scalar =
+                    0x10000 + ((u32::from(high) - 0xD800) << 10) + (u32::from(code) - 0xDC00);
                 char::from_u32(scalar).expect("a surrogate pair is a scalar value")
             }
             (Some(high), _) => return Err(self.lone_surrogate(high, at, key)),
@@ -508,10 +530,9 @@ impl Reader {
         let mut utf8 = [0; 4];
         let part = decoded.encode_utf8(&mut utf8);
         self.buffer.push_str(part);
-        if !key {
-            listener
-                .string_part(part)
-                .map_err(|halt| self.halted(halt, at))?;
+        // An escape is one character, ending at `at`.
+        if !key && listener.string_part(part).is_err() {
+            return Err(self.halted(Halt::Refused, at));
         }
         self.state = State::Str {
             key,
@@ -532,28 +553,35 @@ impl Reader {
     }
 
     /// Reads one byte of a number; `false` when the byte is not part of it.
-    fn number_byte(&mut self, byte: u8, at: usize, digits: Digits) -> Result<bool, Stopped> {
+    fn number_byte(&mut self, byte: u8, at: usize, digits: NumberAt) -> Result<bool, Stopped> {
         let next = match (digits, byte) {
-            (Digits::Minus, b'0') => Digits::Zero,
-            (Digits::Minus, b'1'..=b'9') => Digits::Integer,
-            (Digits::Minus, _) => {
+            (NumberAt::Minus, b'0') => NumberAt::Zero,
+            (NumberAt::Minus, b'1'..=b'9') => NumberAt::Integer,
+            (NumberAt::Minus, _) => {
                 return Err(self.syntax(at, true, "expected a digit after `-`".into()))
             }
-            (Digits::Zero, b'0'..=b'9') => {
+            (NumberAt::Zero, b'0'..=b'9') => {
                 return Err(self.syntax(at, true, "a number with a leading zero".into()))
             }
-            (Digits::Zero | Digits::Integer, b'.') => Digits::Point,
-            (Digits::Integer, b'0'..=b'9') => Digits::Integer,
-            (Digits::Point | Digits::Fraction, b'0'..=b'9') => Digits::Fraction,
-            (Digits::Point, _) => {
-                return Err(self.syntax(at, true, "expected a digit after the decimal point".into()))
+            (NumberAt::Zero | NumberAt::Integer, b'.') => NumberAt::Point,
+            (NumberAt::Integer, b'0'..=b'9') => NumberAt::Integer,
+            (NumberAt::Point | NumberAt::Fraction, b'0'..=b'9') => NumberAt::Fraction,
+            (NumberAt::Point, _) => {
+                return Err(self.syntax(
+                    at,
+                    true,
+                    "expected a digit after the decimal point".into(),
+                ))
             }
-            (Digits::Zero | Digits::Integer | Digits::Fraction, b'e' | b'E') => Digits::Exponent,
-            (Digits::Exponent, b'+' | b'-') => Digits::ExponentSign,
-            (Digits::Exponent | Digits::ExponentSign | Digits::ExponentDigits, b'0'..=b'9') => {
-                Digits::ExponentDigits
+            (NumberAt::Zero | NumberAt::Integer | NumberAt::Fraction, b'e' | b'E') => {
+                NumberAt::Exponent
             }
-            (Digits::Exponent | Digits::ExponentSign, _) => {
+            (NumberAt::Exponent, b'+' | b'-') => NumberAt::ExponentSign,
+            (
+                NumberAt::Exponent | NumberAt::ExponentSign | NumberAt::ExponentDigits,
+                b'0'..=b'9',
+            ) => NumberAt::ExponentDigits,
+            (NumberAt::Exponent | NumberAt::ExponentSign, _) => {
                 return Err(self.syntax(at, true, "expected a digit in the exponent".into()))
             }
             _ => return Ok(false),
@@ -577,7 +605,12 @@ impl Reader {
     }
 
     /// The first byte of a value.
-    fn begin_value<L: Listener>(&mut self, byte: u8, at: usize, listener: &mut L) -> Result<(), Stopped> {
+    fn begin_value<L: Listener>(
+        &mut self,
+        byte: u8,
+        at: usize,
+        listener: &mut L,
+    ) -> Result<(), Stopped> {
         let begun = match byte {
             b'{' => Begun::Object,
             b'[' => Begun::Array,
@@ -612,7 +645,9 @@ impl Reader {
         if self.state == State::FirstItem {
             self.state = State::NextItem;
         }
-        listener.begin(begun).map_err(|halt| self.halted(halt, at))?;
+        listener
+            .begin(begun)
+            .map_err(|halt| self.halted(halt, at))?;
         self.state = match begun {
             Begun::Object => {
                 self.open.push(Open::Object {
@@ -632,11 +667,11 @@ impl Reader {
             Begun::Number => {
                 self.buffer.push(char::from(byte));
                 State::Number(if byte == b'-' {
-                    Digits::Minus
+                    NumberAt::Minus
                 } else if byte == b'0' {
-                    Digits::Zero
+                    NumberAt::Zero
                 } else {
-                    Digits::Integer
+                    NumberAt::Integer
                 })
             }
             Begun::Boolean | Begun::Null => State::Literal {
@@ -651,22 +686,38 @@ impl Reader {
         Ok(())
     }
 
-    fn after_value<L: Listener>(&mut self, byte: u8, at: usize, listener: &mut L) -> Result<(), Stopped> {
+    fn after_value<L: Listener>(
+        &mut self,
+        byte: u8,
+        at: usize,
+        listener: &mut L,
+    ) -> Result<(), Stopped> {
         let object = matches!(self.open.last(), Some(Open::Object { .. }));
         match (byte, object) {
             (b',', true) => self.state = State::NextKey,
             (b',', false) => self.state = State::NextItem,
             (b'}', true) | (b']', false) => self.close(at, listener)?,
             (_, true) => {
-                return Err(self.syntax_found(at, byte, "expected `,` or `}` after a property's value"))
+                return Err(self.syntax_found(
+                    at,
+                    byte,
+                    "expected `,` or `}` after a property's value",
+                ))
             }
-            (_, false) => return Err(self.syntax_found(at, byte, "expected `,` or `]` after an item")),
+            (_, false) => {
+                return Err(self.syntax_found(at, byte, "expected `,` or `]` after an item"))
+            }
         }
         Ok(())
     }
 
     /// A key is complete at its closing quote, at `at`.
-    fn end_key<L: Listener>(&mut self, text: String, at: usize, listener: &mut L) -> Result<(), Stopped> {
+    fn end_key<L: Listener>(
+        &mut self,
+        text: String,
+        at: usize,
+        listener: &mut L,
+    ) -> Result<(), Stopped> {
         let Some(Open::Object { map, key }) = self.open.last_mut() else {
             unreachable!("keys are read inside objects");
         };
@@ -733,7 +784,11 @@ impl Reader {
                 let _ = crate::message::Quoted::new(key.as_deref().unwrap_or_default())
                     .write_to(&mut message);
                 message.push_str(" is given twice in this object; give each property once");
-                Stopped::Syntax(SyntaxError::new(self.offset + at, self.path(false), message, false))
+                Stopped::Syntax(SyntaxError::repeated(
+                    self.offset + at,
+                    self.path(false),
+                    message,
+                ))
             }
         }
     }
@@ -774,7 +829,12 @@ impl Reader {
     /// read when `inside` (and the state says a value is being read).
     fn syntax(&self, at: usize, inside: bool, message: String) -> Stopped {
         let inside = inside && (self.inside_value() || matches!(self.state, State::FirstItem));
-        Stopped::Syntax(SyntaxError::new(self.offset + at, self.path(inside), message, false))
+        Stopped::Syntax(SyntaxError::new(
+            self.offset + at,
+            self.path(inside),
+            message,
+            false,
+        ))
     }
 
     /// A syntax error naming the byte found.

@@ -41,6 +41,7 @@ pub struct SyntaxError {
     path: String,
     message: String,
     truncated: bool,
+    repeated: bool,
 }
 
 impl SyntaxError {
@@ -50,6 +51,15 @@ impl SyntaxError {
             path,
             message,
             truncated,
+            repeated: false,
+        }
+    }
+
+    /// A property the schema names, given a second time in one object.
+    pub(crate) fn repeated(offset: usize, path: String, message: String) -> Self {
+        SyntaxError {
+            repeated: true,
+            ..SyntaxError::new(offset, path, message, false)
         }
     }
 
@@ -75,6 +85,12 @@ impl SyntaxError {
     /// cut short, which is never read as arguments.
     pub fn is_truncated(&self) -> bool {
         self.truncated
+    }
+
+    /// Whether the text is JSON that gives a property the schema names
+    /// twice in one object (which a stream cannot take back once checked).
+    pub fn is_repeated_property(&self) -> bool {
+        self.repeated
     }
 
     /// The keyword of its entry in the agent-facing `errors`.

@@ -1,0 +1,211 @@
+//! The reader against serde_json: the same values from every cut, and
+//! syntax errors at the byte, with the pointer of the value being read.
+
+use serde_json::Value;
+
+use super::*;
+
+/// A listener that hears everything and refuses nothing.
+struct Deaf;
+
+impl Listener for Deaf {
+    fn begin(&mut self, _: Begun) -> Result<(), Halt> {
+        Ok(())
+    }
+    fn key(&mut self, _: &str, _: bool) -> Result<(), Halt> {
+        Ok(())
+    }
+    fn string_part(&mut self, _: &str) -> Result<(), usize> {
+        Ok(())
+    }
+    fn end(&mut self, _: &Value) -> Result<(), Halt> {
+        Ok(())
+    }
+}
+
+/// `text` fed in the pieces that `cuts` (byte offsets) make.
+fn read_cut(text: &str, cuts: &[usize]) -> Result<Value, Stopped> {
+    let mut reader = Reader::new();
+    let mut last = 0;
+    for &cut in cuts.iter().chain([&text.len()]) {
+        reader.feed(&text[last..cut], &mut Deaf)?;
+        last = cut;
+    }
+    reader.finish(&mut Deaf)
+}
+
+fn syntax(text: &str) -> SyntaxError {
+    match read(text, &mut Deaf) {
+        Err(Stopped::Syntax(error)) => error,
+        other => panic!("{text:?}: {other:?}"),
+    }
+}
+
+const TEXTS: [&str; 9] = [
+    r#"{"a": 1, "b": [true, false, null], "c": {"d": "e\n\u00e9\ud83d\ude00"}}"#,
+    r#"  {"n": -0, "m": 1.0, "x": 1e308, "y": 2.5E-3, "z": 18446744073709551616}  "#,
+    r#"{"": "", "k": "\"\\\/\b\f\n\r\t", "astral": "😀𝄞"}"#,
+    "[]",
+    "[[[[]]], {}, \"\", 0]",
+    "-12.5e+3",
+    "true",
+    r#"{"a": 1, "a": 2}"#,
+    "\"\u{10FFFF}\"",
+];
+
+/// Every text, cut at every character boundary (and char by char), reads
+/// as serde_json reads it whole.
+#[test]
+fn values_are_serde_json_s_at_every_cut() {
+    for text in TEXTS {
+        let expected: Value = serde_json::from_str(text).unwrap();
+        let boundaries: Vec<usize> = text.char_indices().map(|(at, _)| at).skip(1).collect();
+        assert_eq!(read_cut(text, &boundaries).unwrap(), expected, "{text}");
+        for &cut in &boundaries {
+            assert_eq!(
+                read_cut(text, &[cut]).unwrap(),
+                expected,
+                "{text} cut at {cut}"
+            );
+        }
+    }
+}
+
+/// Every strict prefix of a text is either incomplete (a truncated error
+/// at `finish`) or, for a prefix serde_json also reads, the same value.
+#[test]
+fn a_prefix_never_finishes_as_a_different_value() {
+    for text in TEXTS {
+        for (cut, _) in text.char_indices() {
+            let prefix = &text[..cut];
+            match (read_cut(prefix, &[]), serde_json::from_str::<Value>(prefix)) {
+                (Ok(value), Ok(expected)) => assert_eq!(value, expected, "{prefix}"),
+                (Err(Stopped::Syntax(error)), Err(_)) => {
+                    assert!(error.is_truncated(), "{prefix:?}: {error}")
+                }
+                (ours, theirs) => panic!("{prefix:?}: {ours:?} vs {theirs:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn syntax_errors_name_the_byte_the_value_and_what_was_expected() {
+    let cases = [
+        (
+            "{\"edits\": [{\"new\": \"a\nb\"}]}",
+            21,
+            "/edits/0/new",
+            "an unescaped newline inside a string (write it as \\n)",
+        ),
+        (r#"{"a": 1,}"#, 8, "", "a `,` before `}`: remove the trailing comma"),
+        (r#"{"a": [1, 2,]}"#, 12, "/a", "a `,` before `]`: remove the trailing comma"),
+        (r#"{"a" 1}"#, 5, "", "expected `:` after the property name, found `1`"),
+        (r#"{'a': 1}"#, 1, "", "expected a property name in double quotes or `}`, found `'`"),
+        (r#"{"a": True}"#, 6, "/a", "expected a value (an object, array, string, number, `true`, `false` or `null`), found `T`"),
+        (r#"{"a": tru}"#, 9, "/a", "expected `true`"),
+        (r#"{"a": 01}"#, 7, "/a", "a number with a leading zero"),
+        (r#"{"a": 1.}"#, 8, "/a", "expected a digit after the decimal point"),
+        (r#"{"a": 1e400}"#, 11, "/a", "a number beyond the range of a 64-bit float"),
+        (r#"{"a": "\x"}"#, 8, "/a", "an invalid escape `\\x` inside a string (write a backslash as \\\\)"),
+        (r#"{"a": "\ud800x"}"#, 13, "/a", "a lone surrogate `\\uD800` inside a string (escape a character beyond U+FFFF as a pair, or write it as it is)"),
+        (r#"{"a": "\udc00"}"#, 12, "/a", "a lone surrogate `\\uDC00` inside a string (escape a character beyond U+FFFF as a pair, or write it as it is)"),
+        (r#"{"a": 1} {}"#, 9, "", "expected the end of the text after the arguments' value, found `{`"),
+        (r#"{"a": [1 2]}"#, 9, "/a", "expected `,` or `]` after an item, found `2`"),
+    ];
+    for (text, offset, path, message) in cases {
+        assert!(serde_json::from_str::<Value>(text).is_err(), "{text}");
+        let error = syntax(text);
+        assert_eq!(
+            (error.offset(), error.path(), error.message()),
+            (offset, path, message),
+            "{text}"
+        );
+        assert!(!error.is_truncated(), "{text}");
+    }
+}
+
+#[test]
+fn a_text_that_stops_early_is_truncated_at_its_end() {
+    let cases = [
+        (
+            "",
+            "",
+            "the text holds no JSON value; expected the arguments' object",
+        ),
+        (
+            "  ",
+            "",
+            "the text holds no JSON value; expected the arguments' object",
+        ),
+        (
+            r#"{"a": "hel"#,
+            "/a",
+            "the text ends inside a string: the call is cut short",
+        ),
+        (
+            r#"{"a": [1, "#,
+            "/a/1",
+            "the text ends after a `,`: the call is cut short",
+        ),
+        (
+            r#"{"a": [1"#,
+            "/a/0",
+            "the text ends inside a number: the call is cut short",
+        ),
+        (
+            r#"{"a": {"#,
+            "/a",
+            "the text ends inside an object, before its `}`: the call is cut short",
+        ),
+        (
+            r#"{"a""#,
+            "",
+            "the text ends after a property name: the call is cut short",
+        ),
+        (
+            r#"{"a": "\u00"#,
+            "/a",
+            "the text ends inside a string: the call is cut short",
+        ),
+    ];
+    for (text, path, message) in cases {
+        let error = syntax(text);
+        assert_eq!(
+            (error.offset(), error.path(), error.message()),
+            (text.len(), path, message),
+            "{text:?}"
+        );
+        assert!(error.is_truncated());
+    }
+}
+
+/// serde_json's recursion limit: 127 nested containers read, 128 refused.
+#[test]
+fn nesting_is_limited_as_serde_json_limits_it() {
+    for depth in [126, 127, 128, 129] {
+        let text = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+        let ours = read(&text, &mut Deaf);
+        let theirs = serde_json::from_str::<Value>(&text);
+        assert_eq!(ours.is_ok(), theirs.is_ok(), "{depth}");
+    }
+}
+
+/// Every byte of a text replaced by every byte that breaks it: the reader
+/// agrees with serde_json on whether it is JSON, and never panics.
+#[test]
+fn every_broken_byte_is_refused_where_serde_json_refuses() {
+    let text = r#"{"a": [1, -2.5e3, "x\u00e9y"], "b": {"c": true, "d": null}}"#;
+    for at in 0..text.len() {
+        for byte in [b'"', b',', b':', b'}', b']', b'x', b'0', b'\\', b' ', 0x01] {
+            let mut broken = text.as_bytes().to_vec();
+            broken[at] = byte;
+            let Ok(broken) = String::from_utf8(broken) else {
+                continue;
+            };
+            let ours = read(&broken, &mut Deaf).map_err(|_| ());
+            let theirs = serde_json::from_str::<Value>(&broken).map_err(|_| ());
+            assert_eq!(ours, theirs, "{broken}");
+        }
+    }
+}

@@ -68,6 +68,9 @@ impl ArgsError {
             ArgsError::Syntax(err) if err.is_truncated() => {
                 format!("The arguments are cut short: {err}")
             }
+            ArgsError::Syntax(err) if err.is_repeated_property() => {
+                format!("The arguments give a property twice: {err}")
+            }
             ArgsError::Syntax(err) => format!("The arguments are not valid JSON: {err}"),
         }
     }

@@ -317,7 +317,10 @@ pub trait ToolArgs {
     /// Validates and deserializes the JSON text of the arguments - what a
     /// model sends - as `from_args(serde_json::from_str(text)?)` would, and
     /// returns exactly what that returns; text that is not one JSON value is
-    /// an [`ArgsError::Syntax`].
+    /// an [`ArgsError::Syntax`], located (the byte, the JSON Pointer of the
+    /// value being read, what was expected), and so is a property the
+    /// schema names given twice, as
+    /// [`ToolArgsSchema::validate_str`] refuses it.
     ///
     /// Valid arguments are read in one pass, checked as serde reads them,
     /// without building a `serde_json::Value`, and allocate nothing beyond

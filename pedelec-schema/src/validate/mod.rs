@@ -36,6 +36,7 @@
 
 mod array;
 mod boolean;
+mod checked_read;
 mod choice;
 mod compiled;
 mod disjoint;
@@ -46,7 +47,6 @@ mod number;
 mod object;
 mod one_of;
 mod site;
-mod checked_read;
 mod stream;
 mod string;
 mod trail;
@@ -67,11 +67,11 @@ use site::{Pointers, Span};
 use string::StringRule;
 use trail::Trail;
 
+pub(crate) use checked_read::read_checked;
 pub(crate) use compiled::{CompiledArray, CompiledNode, CompiledObject, CompiledOneOf, Kind};
 pub(crate) use disjoint::{disjoint, pairwise_disjoint};
 pub(crate) use equality::json_equal;
 pub use error::{ValidationError, ValidationErrorKind, ValidationErrors};
-pub(crate) use checked_read::read_checked;
 pub(crate) use stream::Checker;
 
 /// A schema node compiled for validation, with the schema pointers its

@@ -61,7 +61,9 @@ impl OneOfRule {
 
     /// The branches' schema pointers and rules, in order.
     pub(super) fn sited_branches(&self) -> impl ExactSizeIterator<Item = (Span, &Rule)> {
-        self.branches.iter().map(|branch| (branch.site, &branch.rule))
+        self.branches
+            .iter()
+            .map(|branch| (branch.site, &branch.rule))
     }
 
     /// The rule of the branch at `index`.

@@ -142,7 +142,11 @@ impl<'v> Lanes<'v> {
             None => self.pending.push((&self.validator.rule, ROOT)),
             Some(level) => {
                 let start = level.lanes;
-                if self.lanes.get(start).is_some_and(|lane| matches!(lane.rule, Rule::Array(_))) {
+                if self
+                    .lanes
+                    .get(start)
+                    .is_some_and(|lane| matches!(lane.rule, Rule::Array(_)))
+                {
                     // An item: each array's items node, past `maxItems` a
                     // failure of the array; then the item's index.
                     let index = self.lanes[start].count;
@@ -155,7 +159,10 @@ impl<'v> Lanes<'v> {
                         if let Some(max) = array.max_items() {
                             let count = index + 1;
                             if count as u64 > max && self.live(branch) {
-                                self.fail(branch, vec![(array.site(), Failure::MaxItems { count, max })]);
+                                self.fail(
+                                    branch,
+                                    vec![(array.site(), Failure::MaxItems { count, max })],
+                                );
                             }
                         }
                         self.pending.push((array.items(), branch));
@@ -248,7 +255,10 @@ impl<'v> Lanes<'v> {
                 Begun::Boolean => "a boolean",
                 Begun::Null => "null",
             });
-            self.fail(branch, vec![(rule.site(), Failure::Type { expected, found })]);
+            self.fail(
+                branch,
+                vec![(rule.site(), Failure::Type { expected, found })],
+            );
         }
     }
 
@@ -273,14 +283,37 @@ impl<'v> Lanes<'v> {
         Ok(())
     }
 
-    pub(super) fn string_part(&mut self, part: &str) {
+    /// More of the string being read. The run is checked whole; if some
+    /// lane fails in it, it is read again character by character, so that
+    /// the failure is the one at the character that decided it. Returns
+    /// where in `part` the stream was refused, if it was.
+    pub(super) fn string_part(&mut self, part: &str) -> Result<(), usize> {
         let Some(start) = self.levels.last().map(|level| level.lanes) else {
-            return;
+            return Ok(());
         };
-        if self.unchecked > 0 || !self.checking {
-            return;
+        if self.unchecked > 0 || !self.checking || !self.string.checks_early() {
+            return Ok(());
         }
+        self.string.save();
+        if !self.string_fails(start, part, false) {
+            return Ok(());
+        }
+        self.string.restore();
+        for (at, c) in part.char_indices() {
+            let c = &part[at..at + c.len_utf8()];
+            self.string_fails(start, c, true);
+            if self.branches[ROOT].failed {
+                return Err(at + c.len() - 1);
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads `part` into the string's state; whether a live lane fails
+    /// there, recording its failures when `record`.
+    fn string_fails(&mut self, start: usize, part: &str, record: bool) -> bool {
         self.string.read(part);
+        let mut failed = false;
         for at in start..self.lanes.len() {
             let (rule, branch) = (self.lanes[at].rule, self.lanes[at].branch);
             if !self.live(branch) {
@@ -290,11 +323,22 @@ impl<'v> Lanes<'v> {
                 unreachable!("a string's lanes are strings'");
             };
             let failures = self.string.failures(at - start, string, part);
-            if !failures.is_empty() {
+            if failures.is_empty() {
+                continue;
+            }
+            failed = true;
+            if record {
                 let site = string.site();
-                self.fail(branch, failures.into_iter().map(|failure| (site, failure)).collect());
+                self.fail(
+                    branch,
+                    failures
+                        .into_iter()
+                        .map(|failure| (site, failure))
+                        .collect(),
+                );
             }
         }
+        failed
     }
 
     pub(super) fn end(&mut self, value: &Value) {
@@ -348,7 +392,10 @@ impl<'v> Lanes<'v> {
             return;
         }
         let start = self.branches[branch].start;
-        let indices = Indices::joined(&self.indices[self.branches[branch].base..], &Trail::ROOT.indices());
+        let indices = Indices::joined(
+            &self.indices[self.branches[branch].base..],
+            &Trail::ROOT.indices(),
+        );
         let errors: Vec<ValidationError> = failures
             .into_iter()
             .map(|(site, failure)| {
@@ -404,7 +451,12 @@ impl<'v> Lanes<'v> {
                 branches: branches
                     .iter()
                     .map(|branch| BranchFailures {
-                        first: branch.errors.iter().take(QUOTED_PER_BRANCH).cloned().collect(),
+                        first: branch
+                            .errors
+                            .iter()
+                            .take(QUOTED_PER_BRANCH)
+                            .cloned()
+                            .collect(),
                         count: branch.count,
                     })
                     .collect(),

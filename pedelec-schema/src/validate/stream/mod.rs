@@ -89,9 +89,8 @@ impl Listener for Checker<'_> {
         self.lanes.key(key, repeated)
     }
 
-    fn string_part(&mut self, part: &str) -> Result<(), Halt> {
-        self.lanes.string_part(part);
-        self.lanes.verdict()
+    fn string_part(&mut self, part: &str) -> Result<(), usize> {
+        self.lanes.string_part(part)
     }
 
     fn end(&mut self, value: &Value) -> Result<(), Halt> {

@@ -1,6 +1,10 @@
 //! A string value's checks while it is still arriving: how many characters
 //! it has (for `maxLength`), whether an `enum` value still starts with it,
 //! and whether its `pattern` can still match (`pattern/prefix.rs`).
+//!
+//! A run of the string's text is checked whole; only a run in which some
+//! lane fails is read again character by character from the state saved
+//! before it, to find the character that decided the failure.
 
 use std::sync::Arc;
 
@@ -17,60 +21,109 @@ const HEAD: usize = 256;
 /// The string being read, and each of its lanes' state.
 #[derive(Debug, Default)]
 pub(super) struct StringProgress {
-    chars: u64,
-    bytes: usize,
-    /// Its first [`HEAD`] bytes (and the rest of the piece that reached
+    /// Whether some lane can refuse the string before it ends.
+    early: bool,
+    now: Counts,
+    saved: Counts,
+    /// Its first [`HEAD`] bytes (and the rest of the run that reached
     /// them).
     head: String,
     lanes: Vec<LaneString>,
-    /// A pattern scan per lane, kept from string to string so that its
-    /// cache is built once.
-    scans: Vec<Option<(Pattern, Scan)>>,
+    saved_lanes: Vec<LaneString>,
+    /// Pattern scans, kept from string to string so that each cache is
+    /// built once: by pattern and lane place.
+    scans: Vec<(Pattern, usize, Scan)>,
+}
+
+#[derive(Debug, Default, Clone, Copy)]
+struct Counts {
+    chars: u64,
+    bytes: usize,
 }
 
 #[derive(Debug, Clone, Copy)]
 struct LaneString {
     /// An `enum` value that starts with the string so far.
     witness: usize,
-    /// Whether the lane's pattern is scanned.
-    scanned: bool,
+    /// The lane's pattern scan in `scans`, if its pattern is scanned.
+    scan: Option<usize>,
+}
+
+impl Drop for StringProgress {
+    fn drop(&mut self) {
+        for (pattern, _, scan) in self.scans.drain(..) {
+            if let Some(automaton) = pattern.prefix_automaton() {
+                automaton.give_back(scan);
+            }
+        }
+    }
 }
 
 impl StringProgress {
     /// A string begins, checked by `rules` (each a string's).
     pub(super) fn begin<'r>(&mut self, rules: impl Iterator<Item = &'r Rule>) {
-        self.chars = 0;
-        self.bytes = 0;
+        self.now = Counts::default();
         self.head.clear();
         self.lanes.clear();
+        self.early = false;
         for (at, rule) in rules.enumerate() {
             let Rule::String(rule) = rule else {
                 unreachable!("a string's lanes are strings'");
             };
-            let pattern = rule.pattern();
-            let automaton = pattern.and_then(Pattern::prefix_automaton);
-            if let (Some(pattern), Some(automaton)) = (pattern, automaton) {
-                if self.scans.len() <= at {
-                    self.scans.resize_with(at + 1, || None);
-                }
-                let slot = &mut self.scans[at];
-                if !slot.as_ref().is_some_and(|(built, _)| built.is(pattern)) {
-                    *slot = Some((pattern.clone(), automaton.scan()));
-                }
-                let (_, scan) = slot.as_mut().expect("just filled");
-                automaton.begin(scan);
-            }
-            self.lanes.push(LaneString {
-                witness: 0,
-                scanned: automaton.is_some(),
-            });
+            self.early |= rule.max_length().is_some() || rule.allowed().is_some();
+            let scan = rule
+                .pattern()
+                .and_then(|pattern| self.scan_for(pattern, at));
+            self.early |= scan.is_some();
+            self.lanes.push(LaneString { witness: 0, scan });
+        }
+    }
+
+    /// Whether a lane can refuse before the string ends.
+    pub(super) fn checks_early(&self) -> bool {
+        self.early
+    }
+
+    /// The scan of `pattern` for the lane at `at`, begun.
+    fn scan_for(&mut self, pattern: &Pattern, at: usize) -> Option<usize> {
+        let automaton = pattern.prefix_automaton()?;
+        let found = self
+            .scans
+            .iter()
+            .position(|(scanned, place, _)| *place == at && scanned.is(pattern));
+        let index = found.unwrap_or_else(|| {
+            self.scans.push((pattern.clone(), at, automaton.scan()));
+            self.scans.len() - 1
+        });
+        automaton.begin(&mut self.scans[index].2);
+        Some(index)
+    }
+
+    /// Keeps the state before a run, for [`restore`](Self::restore).
+    pub(super) fn save(&mut self) {
+        self.saved = self.now;
+        self.saved_lanes.clear();
+        self.saved_lanes.extend_from_slice(&self.lanes);
+        for (_, _, scan) in &mut self.scans {
+            scan.save();
+        }
+    }
+
+    /// Goes back to the state [`save`](Self::save) kept.
+    pub(super) fn restore(&mut self) {
+        self.now = self.saved;
+        self.head.truncate(self.now.bytes.min(self.head.len()));
+        self.lanes.clear();
+        self.lanes.extend_from_slice(&self.saved_lanes);
+        for (_, _, scan) in &mut self.scans {
+            scan.restore();
         }
     }
 
     /// More of the string, decoded.
     pub(super) fn read(&mut self, part: &str) {
-        self.chars += part.chars().count() as u64;
-        self.bytes += part.len();
+        self.now.chars += part.chars().count() as u64;
+        self.now.bytes += part.len();
         if self.head.len() < HEAD {
             self.head.push_str(part);
         }
@@ -83,7 +136,7 @@ impl StringProgress {
         if let Some(allowed) = rule.allowed() {
             if !self.starts_an_allowed(at, allowed, part) {
                 let witness = &allowed[self.lanes[at].witness];
-                let mut text = String::from(&witness[..self.bytes - part.len()]);
+                let mut text = String::from(&witness[..self.now.bytes - part.len()]);
                 text.push_str(part);
                 failures.push(Failure::StringEnum {
                     text: Excerpt::of(&text),
@@ -92,17 +145,18 @@ impl StringProgress {
             }
         }
         if let Some(max) = rule.max_length() {
-            if self.chars > max {
+            if self.now.chars > max {
                 failures.push(Failure::MaxLength {
-                    count: self.chars as usize,
+                    count: self.now.chars as usize,
                     max,
                 });
             }
         }
-        if let (Some(pattern), true) = (rule.pattern(), self.lanes[at].scanned) {
-            let automaton = pattern.prefix_automaton().expect("scanned lanes have one");
-            let (_, scan) = self.scans[at].as_mut().expect("begun");
-            if automaton.read(scan, part.as_bytes()) == Verdict::Dead {
+        if let (Some(pattern), Some(scan)) = (rule.pattern(), self.lanes[at].scan) {
+            let automaton = pattern
+                .prefix_automaton()
+                .expect("scanned patterns have one");
+            if automaton.read(&mut self.scans[scan].2, part.as_bytes()) == Verdict::Dead {
                 failures.push(Failure::Pattern {
                     text: Excerpt::of(&self.head),
                     pattern: pattern.clone(),
@@ -117,7 +171,7 @@ impl StringProgress {
     /// every value that shares the witness's start up to `part` is a
     /// candidate, so nothing of the string needs keeping.
     fn starts_an_allowed(&mut self, at: usize, allowed: &[String], part: &str) -> bool {
-        let before = self.bytes - part.len();
+        let before = self.now.bytes - part.len();
         let continues = |value: &str| {
             value
                 .as_bytes()

@@ -1,0 +1,337 @@
+//! Each early refusal at the character that decides it: fed one character
+//! at a time, the stream takes every character before it and refuses that
+//! one, so a refusal that came later fails here.
+
+use serde_json::{json, Value};
+
+use crate::{ArgsError, ToolArgsSchema};
+
+fn schema(properties: Value, required: &[&str]) -> ToolArgsSchema {
+    ToolArgsSchema::from_value(&json!({
+        "type": "object",
+        "properties": properties,
+        "required": required,
+    }))
+    .unwrap()
+}
+
+/// The index of the character at which feeding `text` one character at a
+/// time is refused, and the error; `None` if it is never refused before
+/// `finish`.
+fn refused_at(schema: &ToolArgsSchema, text: &str) -> Option<(usize, ArgsError)> {
+    let mut stream = schema.stream();
+    for (index, c) in text.chars().enumerate() {
+        if let Err(error) = stream.feed(c.encode_utf8(&mut [0; 4])) {
+            // Refused for good: the next piece gets the same answer.
+            assert_eq!(
+                stream.feed("x").unwrap_err().to_value(),
+                error.to_value(),
+                "{text}"
+            );
+            return Some((index, error));
+        }
+    }
+    None
+}
+
+/// `text` is refused at the character `at` marks with `^`, with one error
+/// at `path` for `keyword`.
+fn refuses_at(schema: &ToolArgsSchema, text: &str, marker: &str, path: &str, keyword: &str) {
+    let expected = marker.find('^').expect("a marker");
+    let Some((index, error)) = refused_at(schema, text) else {
+        panic!("{text}: never refused");
+    };
+    assert_eq!(
+        index, expected,
+        "{text}: refused at the wrong character: {error}"
+    );
+    let found: Vec<(String, &str)> = error
+        .errors()
+        .iter()
+        .map(|error| (error.path(), error.keyword()))
+        .collect();
+    assert_eq!(found, [(path.to_owned(), keyword)], "{text}");
+    // Fed whole, the stream is refused with the same error, and says at
+    // which byte: the last of the deciding character.
+    let (start, c) = text.char_indices().nth(expected).unwrap();
+    let mut stream = schema.stream();
+    let whole_error = stream.feed(text).unwrap_err();
+    assert_eq!(whole_error.to_value(), error.to_value(), "{text}");
+    assert_eq!(
+        stream.refused_at(),
+        Some(start + c.len_utf8() - 1),
+        "{text}"
+    );
+    // And the whole text is refused by `validate_str` with that error too.
+    let whole = schema.validate_str(text).unwrap_err();
+    assert!(
+        whole
+            .errors()
+            .iter()
+            .any(|error| error.path() == path && error.keyword() == keyword),
+        "{text}: {whole}"
+    );
+}
+
+#[test]
+fn a_string_is_refused_at_the_character_past_its_max_length() {
+    let schema = schema(json!({"s": {"type": "string", "maxLength": 3}}), &[]);
+    refuses_at(
+        &schema,
+        r#"{"s": "ab😀d", "t": 1}"#,
+        "          ^",
+        "/s",
+        "maxLength",
+    );
+}
+
+#[test]
+fn a_string_is_refused_at_the_first_character_no_enum_value_has() {
+    let schema = schema(
+        json!({"m": {"type": "string", "enum": ["append", "apply", "overwrite"]}}),
+        &[],
+    );
+    refuses_at(&schema, r#"{"m": "apx"}"#, "         ^", "/m", "enum");
+    // An escape decodes to the character it stands for.
+    refuses_at(
+        &schema,
+        r#"{"m": "a\u0070x"}"#,
+        "              ^",
+        "/m",
+        "enum",
+    );
+    // A prefix of a value is refused at its closing quote.
+    refuses_at(&schema, r#"{"m": "app"}"#, "          ^", "/m", "enum");
+}
+
+#[test]
+fn a_string_is_refused_where_its_pattern_can_no_longer_match() {
+    let schema = schema(json!({"p": {"type": "string", "pattern": "^[a-z]+$"}}), &[]);
+    refuses_at(&schema, r#"{"p": "ab1c"}"#, "         ^", "/p", "pattern");
+    // An unanchored pattern may match later: refused only at the end.
+    let schema_b = schema_unanchored();
+    refuses_at(
+        &schema_b,
+        r#"{"p": "xxxx"}"#,
+        "           ^",
+        "/p",
+        "pattern",
+    );
+}
+
+fn schema_unanchored() -> ToolArgsSchema {
+    schema(json!({"p": {"type": "string", "pattern": "ab"}}), &[])
+}
+
+#[test]
+fn an_array_is_refused_at_the_item_past_max_items() {
+    let schema = schema(
+        json!({"a": {"type": "array", "items": {"type": "integer"}, "maxItems": 2}}),
+        &[],
+    );
+    refuses_at(
+        &schema,
+        r#"{"a": [1, 2, 3]}"#,
+        "             ^",
+        "/a",
+        "maxItems",
+    );
+}
+
+#[test]
+fn a_value_of_the_wrong_type_is_refused_at_its_first_byte() {
+    let schema = schema(
+        json!({"n": {"type": "integer"}, "s": {"type": "string"}, "o": {"type": "object", "properties": {}}}),
+        &[],
+    );
+    refuses_at(&schema, r#"{"n": "5"}"#, "      ^", "/n", "type");
+    refuses_at(&schema, r#"{"s": null}"#, "      ^", "/s", "type");
+    refuses_at(&schema, r#"{"o": [1]}"#, "      ^", "/o", "type");
+    refuses_at(&schema, r#"[{"n": 1}]"#, "^", "", "type");
+    let error = refused_at(&schema, r#"{"n": "5"}"#).unwrap().1;
+    assert_eq!(
+        error.errors()[0].message(),
+        "expected an integer, found a string"
+    );
+}
+
+#[test]
+fn a_one_of_is_refused_once_no_branch_can_take_the_value() {
+    let schema = schema(
+        json!({"o": {"oneOf": [
+            {"type": "string", "maxLength": 2},
+            {"type": "integer"},
+            {"type": "object", "properties": {"k": {"type": "boolean"}}, "required": ["k"]}
+        ]}}),
+        &[],
+    );
+    // The integer and object branches fail at `"`, the string at `c`.
+    refuses_at(&schema, r#"{"o": "abc"}"#, "         ^", "/o", "oneOf");
+    // Inside the object branch: `k` takes a boolean only.
+    refuses_at(
+        &schema,
+        r#"{"o": {"k": 1}}"#,
+        "            ^",
+        "/o",
+        "oneOf",
+    );
+    // Every branch's first errors are named.
+    let error = refused_at(&schema, r#"{"o": "abc"}"#).unwrap().1;
+    let message = error.errors()[0].message();
+    assert_eq!(
+        message,
+        "the value matches none of the 3 `oneOf` branches (branch 0: the string has 3 characters, \
+         more than the maximum length 2; shorten it | branch 1: expected an integer, found a \
+         string | branch 2: expected an object, found a string)"
+    );
+}
+
+#[test]
+fn a_number_is_refused_at_its_delimiter_and_a_string_at_its_closing_quote() {
+    let schema = schema(
+        json!({"n": {"type": "integer", "maximum": 5}, "e": {"type": "string", "enum": ["ab"]}}),
+        &[],
+    );
+    refuses_at(
+        &schema,
+        r#"{"n": 57, "e": "ab"}"#,
+        "        ^",
+        "/n",
+        "maximum",
+    );
+    refuses_at(&schema, r#"{"e": "a", "n": 1}"#, "        ^", "/e", "enum");
+    // A fraction under an integer node, at its end.
+    refuses_at(&schema, r#"{"n": 1.5}"#, "         ^", "/n", "type");
+}
+
+#[test]
+fn a_missing_required_property_is_refused_only_at_its_object_s_end() {
+    let schema = schema(
+        json!({"a": {"type": "integer"}, "o": {"type": "object", "properties": {"x": {"type": "string"}}, "required": ["x"]}}),
+        &["a"],
+    );
+    refuses_at(
+        &schema,
+        r#"{"b": 1, "o": {"x": ""}}"#,
+        "                       ^",
+        "",
+        "required",
+    );
+    refuses_at(
+        &schema,
+        r#"{"o": {"y": 1}, "a": 1}"#,
+        "             ^",
+        "/o",
+        "required",
+    );
+}
+
+#[test]
+fn an_array_s_own_keywords_are_refused_at_its_end() {
+    let schema = schema(
+        json!({"t": {"type": "array", "items": {"type": "string"}, "uniqueItems": true, "minItems": 1}}),
+        &[],
+    );
+    refuses_at(
+        &schema,
+        r#"{"t": ["a", "b", "a"]}"#,
+        "                    ^",
+        "/t",
+        "uniqueItems",
+    );
+    refuses_at(&schema, r#"{"t": []}"#, "       ^", "/t", "minItems");
+}
+
+#[test]
+fn a_one_of_that_several_branches_own_is_refused_at_its_end() {
+    let schema = schema(
+        json!({"o": {"oneOf": [{"type": "number"}, {"type": "integer", "minimum": 0}]}}),
+        &[],
+    );
+    refuses_at(&schema, r#"{"o": 3}"#, "       ^", "/o", "oneOf");
+    assert!(schema.validate_str(r#"{"o": -3}"#).is_ok());
+}
+
+/// Errors inside arrays are located through them, relative to the branch
+/// they are in.
+#[test]
+fn errors_are_located_as_validate_locates_them() {
+    let schema = schema(
+        json!({"edits": {"type": "array", "items": {"type": "object", "properties": {
+            "new": {"type": "string", "maxLength": 1},
+            "at": {"type": "array", "items": {"type": "integer", "minimum": 0}}
+        }}}}),
+        &[],
+    );
+    refuses_at(
+        &schema,
+        r#"{"edits": [{"new": "a"}, {"at": [0, -1]}]}"#,
+        "                                      ^",
+        "/edits/1/at/1",
+        "minimum",
+    );
+    refuses_at(
+        &schema,
+        r#"{"edits": [{}, {}, {"new": "ab"}]}"#,
+        "                             ^",
+        "/edits/2/new",
+        "maxLength",
+    );
+    let text = r#"{"edits": [{"new": "ab"}]}"#;
+    let stream_error = refused_at(&schema, text).unwrap().1;
+    let whole = schema.validate_str(text).unwrap_err();
+    assert_eq!(stream_error.to_value(), whole.to_value());
+}
+
+/// A property the schema names, given twice, is refused at the repeat's
+/// key, by the stream and by `validate_str`; one it does not name keeps
+/// its last value, as serde_json keeps it.
+#[test]
+fn a_named_property_given_twice_is_refused_at_its_key() {
+    let schema = schema(json!({"a": {"type": "integer"}}), &[]);
+    let text = r#"{"a": 1, "a": 2}"#;
+    let (index, error) = refused_at(&schema, text).unwrap();
+    assert_eq!(index, 11);
+    let ArgsError::Syntax(syntax) = &error else {
+        panic!("{error}");
+    };
+    assert_eq!(
+        syntax.message(),
+        r#"the property "a" is given twice in this object; give each property once"#
+    );
+    assert!(matches!(
+        schema.validate_str(text),
+        Err(ArgsError::Syntax(_))
+    ));
+    let text = r#"{"b": 1, "b": 2}"#;
+    assert!(refused_at(&schema, text).is_none());
+    let mut stream = schema.stream();
+    stream.feed(text).unwrap();
+    assert_eq!(stream.finish().unwrap(), json!({"b": 2}));
+    assert!(schema.validate_str(text).is_ok());
+}
+
+/// A valid call is never refused, however it is cut, and finishes as
+/// serde_json reads it.
+#[test]
+fn a_valid_call_is_taken_at_every_cut() {
+    let schema = schema(
+        json!({
+            "m": {"type": "string", "enum": ["append", "apply"]},
+            "p": {"type": "string", "pattern": "^[a-z]+\\d?$", "maxLength": 8},
+            "o": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "integer"}, "maxItems": 3}]},
+            "u": {"type": "array", "items": {"type": "string"}, "uniqueItems": true}
+        }),
+        &["m"],
+    );
+    let text =
+        r#"{"m": "apply", "p": "abc1", "o": [1, 2, 3], "u": ["a", "\u00e9"], "x": {"y": [null]}}"#;
+    let expected: Value = serde_json::from_str(text).unwrap();
+    assert!(refused_at(&schema, text).is_none());
+    for (cut, _) in text.char_indices() {
+        let mut stream = schema.stream();
+        stream.feed(&text[..cut]).unwrap();
+        stream.feed(&text[cut..]).unwrap();
+        assert_eq!(stream.finish().unwrap(), expected, "cut at {cut}");
+    }
+}
