@@ -24,7 +24,10 @@ use regex_automata::Anchored;
 #[derive(Debug)]
 pub(crate) struct Automaton {
     dfa: DFA,
-    caches: Mutex<Vec<Cache>>,
+    /// Boxed: a cache is large, and moves in and out of the pool and the
+    /// scans (a copy of hundreds of bytes each way, where a box is a word).
+    #[allow(clippy::vec_box)]
+    caches: Mutex<Vec<Box<Cache>>>,
 }
 
 /// What a string's bytes so far say about its match.
@@ -42,7 +45,7 @@ pub(crate) enum Verdict {
 /// state.
 #[derive(Debug)]
 pub(crate) struct Scan {
-    cache: Cache,
+    cache: Box<Cache>,
     state: Option<LazyStateID>,
     verdict: Verdict,
     /// The state and verdict [`save`](Self::save) kept, and how many times
@@ -83,7 +86,7 @@ impl Automaton {
     pub(crate) fn scan(&self) -> Scan {
         let pooled = self.caches.lock().ok().and_then(|mut caches| caches.pop());
         Scan {
-            cache: pooled.unwrap_or_else(|| self.dfa.create_cache()),
+            cache: pooled.unwrap_or_else(|| Box::new(self.dfa.create_cache())),
             state: None,
             verdict: Verdict::Open,
             saved: (None, Verdict::Open, 0),

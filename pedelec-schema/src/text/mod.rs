@@ -28,7 +28,7 @@ mod number;
 mod reader;
 mod syntax;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 pub(crate) use reader::{Open, Reader, Scalar};
 pub use syntax::SyntaxError;
@@ -58,9 +58,10 @@ pub(crate) enum Halt {
 pub(crate) trait Listener {
     /// A value begins here.
     fn begin(&mut self, begun: Begun) -> Result<(), Halt>;
-    /// The key of the next property of the innermost object; `repeated`
-    /// when the object already has it.
-    fn key(&mut self, key: &str, repeated: bool) -> Result<(), Halt>;
+    /// The key of the next property of the innermost object, whose
+    /// properties so far are `object` (for a listener that must know
+    /// whether the key repeats one).
+    fn key(&mut self, key: &str, object: &Map<String, Value>) -> Result<(), Halt>;
     /// More of the string value being read, decoded; a refusal says at
     /// which byte of `part` it was decided (the last byte of the character
     /// that decided it).

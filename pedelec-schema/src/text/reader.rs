@@ -721,9 +721,8 @@ impl Reader {
         let Some(Open::Object { map, key }) = self.open.last_mut() else {
             unreachable!("keys are read inside objects");
         };
-        let repeated = map.contains_key(&text);
         let key = key.insert(text);
-        if let Err(halt) = listener.key(key, repeated) {
+        if let Err(halt) = listener.key(key, map) {
             return Err(self.halted(halt, at));
         }
         self.state = State::Colon;

@@ -12,7 +12,7 @@ impl Listener for Deaf {
     fn begin(&mut self, _: Begun) -> Result<(), Halt> {
         Ok(())
     }
-    fn key(&mut self, _: &str, _: bool) -> Result<(), Halt> {
+    fn key(&mut self, _: &str, _: &serde_json::Map<String, Value>) -> Result<(), Halt> {
         Ok(())
     }
     fn string_part(&mut self, _: &str) -> Result<(), usize> {

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use super::string::StringProgress;
 use crate::message::Found;
@@ -47,6 +47,11 @@ struct Lane<'v> {
     /// For an object's lane, where its next property is likely to be in
     /// name order; for an array's, how many items have begun.
     count: usize,
+    /// For an object's lane, the properties seen: bit `i` for the property
+    /// at place `i` in name order (a repeat is refused, so each is seen
+    /// once). Objects of more than 64 properties look their required ones
+    /// up in the value at its end instead.
+    seen: u64,
 }
 
 /// An open value with lanes.
@@ -85,11 +90,14 @@ struct Fork<'v> {
 
 impl<'v> Lanes<'v> {
     pub(super) fn new(validator: &'v Validator, checking: bool) -> Self {
+        // Room for the depth and the `oneOf`s of most calls, so that the
+        // stacks do not grow one doubling at a time.
+        const ROOM: usize = 8;
         Lanes {
             validator,
             checking,
-            lanes: Vec::new(),
-            levels: Vec::new(),
+            lanes: Vec::with_capacity(ROOM),
+            levels: Vec::with_capacity(ROOM),
             unchecked: 0,
             branches: vec![Branch {
                 fork: usize::MAX,
@@ -100,8 +108,8 @@ impl<'v> Lanes<'v> {
                 count: 0,
             }],
             forks: Vec::new(),
-            indices: Vec::new(),
-            pending: Vec::new(),
+            indices: Vec::with_capacity(ROOM),
+            pending: Vec::with_capacity(ROOM),
             string: StringProgress::default(),
         }
     }
@@ -244,6 +252,7 @@ impl<'v> Lanes<'v> {
                 rule,
                 branch,
                 count: 0,
+                seen: 0,
             });
         } else if self.live(branch) {
             let expected = rule.expected().expect("a oneOf is expanded above");
@@ -262,21 +271,31 @@ impl<'v> Lanes<'v> {
         }
     }
 
-    pub(super) fn key(&mut self, key: &str, repeated: bool) -> Result<(), Halt> {
+    /// A key of the innermost object, whose properties so far are
+    /// `object`. A repeat of a property a lane names is refused: found by
+    /// the lane's bits of properties seen, or for a larger object by a
+    /// look into `object`.
+    pub(super) fn key(&mut self, key: &str, object: &Map<String, Value>) -> Result<(), Halt> {
         if self.unchecked > 0 {
             return Ok(());
         }
         let start = self.levels.last().map_or(0, |level| level.lanes);
         self.pending.clear();
         for lane in &mut self.lanes[start..] {
-            let Rule::Object(object) = lane.rule else {
+            let Rule::Object(object_rule) = lane.rule else {
                 unreachable!("an object's lanes are objects'");
             };
-            if let Some((place, rule)) = object.property(key, lane.count) {
+            if let Some((place, rule)) = object_rule.property(key, lane.count) {
+                let bit = 1u64.checked_shl(place as u32).unwrap_or(0);
+                let repeated = match object_rule.property_count() <= 64 {
+                    true => lane.seen & bit != 0,
+                    false => object.contains_key(key),
+                };
                 if repeated {
                     return Err(Halt::Repeated);
                 }
                 lane.count = place + 1;
+                lane.seen |= bit;
                 self.pending.push((rule, lane.branch));
             }
         }
@@ -293,6 +312,15 @@ impl<'v> Lanes<'v> {
         };
         if self.unchecked > 0 || !self.checking || !self.string.checks_early() {
             return Ok(());
+        }
+        // One character (a model's token, or text fed a character at a
+        // time) needs no second reading to find the one that decided.
+        if part.chars().nth(1).is_none() {
+            self.string_fails(start, part, true);
+            return match self.branches[ROOT].failed {
+                true => Err(part.len() - 1),
+                false => Ok(()),
+            };
         }
         self.string.save();
         if !self.string_fails(start, part, false) {
@@ -349,8 +377,10 @@ impl<'v> Lanes<'v> {
         let level = self.levels.pop().expect("a value ends after it begins");
         if self.checking {
             for at in level.lanes..self.lanes.len() {
-                let (rule, branch) = (self.lanes[at].rule, self.lanes[at].branch);
-                if self.live(branch) && !own_keywords_pass(rule, value) {
+                let Lane {
+                    rule, branch, seen, ..
+                } = self.lanes[at];
+                if self.live(branch) && !own_keywords_pass(rule, value, seen) {
                     self.fail_by_walk(branch, rule, value);
                 }
             }
@@ -467,9 +497,13 @@ impl<'v> Lanes<'v> {
 }
 
 /// Whether `value`, whose children each passed their nodes, passes what
-/// `rule` itself checks: all of a leaf, a container's own keywords.
-fn own_keywords_pass(rule: &Rule, value: &Value) -> bool {
+/// `rule` itself checks: all of a leaf, a container's own keywords. `seen`
+/// holds an object's properties seen, as [`Lane::seen`] does.
+fn own_keywords_pass(rule: &Rule, value: &Value, seen: u64) -> bool {
     match (rule, value) {
+        (Rule::Object(rule), Value::Object(_)) if rule.property_count() <= 64 => {
+            rule.has_required_bits(seen)
+        }
         (Rule::String(rule), Value::String(text)) => rule.accepts_text(text),
         (Rule::Number(rule), Value::Number(number)) => rule.accepts_number(number),
         (Rule::Boolean(rule), Value::Bool(b)) => rule.accepts_bool(*b),

@@ -44,7 +44,7 @@
 mod lanes;
 mod string;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use super::Validator;
 use crate::text::{Begun, Halt, Listener};
@@ -85,8 +85,8 @@ impl Listener for Checker<'_> {
         self.lanes.verdict()
     }
 
-    fn key(&mut self, key: &str, repeated: bool) -> Result<(), Halt> {
-        self.lanes.key(key, repeated)
+    fn key(&mut self, key: &str, object: &Map<String, Value>) -> Result<(), Halt> {
+        self.lanes.key(key, object)
     }
 
     fn string_part(&mut self, part: &str) -> Result<(), usize> {
