@@ -20,7 +20,11 @@
 //!   every error's path, schema path and message (as in
 //!   `benches/validation.rs`); `compile` to build the schema; `typed` for
 //!   `T::from_args(value)` (jsonschema: `validate` then `from_value`; serde:
-//!   `from_value`) and `text` for `T::from_args_str` (serde: `from_str`).
+//!   `from_value`) and `text` for `T::from_args_str` (serde: `from_str`);
+//!   `stream` for the valid call's text fed to `ToolArgsSchema::stream`
+//!   (as in `benches/stream.rs`), with the sides `pedelec` (64-byte
+//!   pieces), `chars` (one character a piece), `whole` (one piece) and
+//!   `baseline` (`validate_str`, then `serde_json::from_str::<Value>`).
 //!
 //! `N` sets the number of calls; `N=0` measures the setup alone, to
 //! subtract.
@@ -45,8 +49,8 @@ fn main() {
         (Some(case), Some(side)) => (case.as_str(), side.as_str()),
         _ => {
             eprintln!(
-                "usage: profile polygons|twenty|large|ten|thirty pedelec|jsonschema|serde|clone \
-                 [errors|collect|document|read|compile|typed|text]"
+                "usage: profile polygons|twenty|large|ten|thirty pedelec|jsonschema|serde|clone|chars|whole|baseline \
+                 [errors|collect|document|read|compile|typed|text|stream]"
             );
             std::process::exit(2);
         }
@@ -64,6 +68,7 @@ fn main() {
             _ => typed::<LargeArray>(mode, side, &valid, iterations),
         },
         "compile" => compile(side, &schema, iterations),
+        "stream" => stream(side, &schema, &valid, iterations),
         _ => {
             let input = if matches!(mode, "errors" | "document" | "read") {
                 &invalid
@@ -82,6 +87,40 @@ fn compile(side: &str, schema: &Value, iterations: usize) {
         } else {
             black_box(jsonschema::validator_for(black_box(schema)).is_ok());
         }
+    }
+}
+
+/// The valid call's text read by a stream, in pieces of one character,
+/// 64 bytes or the whole, or by `validate_str` then `from_str`.
+fn stream(side: &str, schema: &Value, valid: &Value, iterations: usize) {
+    let schema = ToolArgsSchema::from_value(schema).expect("in the subset");
+    let text = serde_json::to_string(valid).expect("serializes");
+    let size = match side {
+        "chars" => 1,
+        "whole" => text.len(),
+        _ => 64,
+    };
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    while start < text.len() {
+        let mut end = (start + size).min(text.len());
+        while !text.is_char_boundary(end) {
+            end += 1;
+        }
+        pieces.push(&text[start..end]);
+        start = end;
+    }
+    for _ in 0..iterations {
+        if side == "baseline" {
+            black_box(schema.validate_str(black_box(&text)).is_ok());
+            drop(black_box(serde_json::from_str::<Value>(black_box(&text))));
+            continue;
+        }
+        let mut stream = schema.stream();
+        for piece in &pieces {
+            black_box(stream.feed(black_box(piece)).is_ok());
+        }
+        drop(black_box(stream.finish()));
     }
 }
 

@@ -22,12 +22,11 @@
 //!   jsonschema `validate` + `from_value` against `from_args` for scale.
 //!
 //! Calls that consume their `Value` get a fresh clone each, made before
-//! the timed loop.
+//! the timed loop. The harness (sides, interleaved rounds, ratios, the
+//! arguments) is `support/ratios.rs`, shared with `stream.rs`.
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
 
-use criterion::{BatchSize, Criterion};
 use pedelec_schema::{ToolArgs, ToolArgsSchema};
 use pedelec_testdata::payloads;
 use pedelec_testdata::typed::{LargeArray, SpawnClosedPolygons, TwentyProperties};
@@ -36,92 +35,10 @@ use serde_json::Value;
 
 #[path = "support/peer.rs"]
 mod peer;
+#[path = "support/ratios.rs"]
+mod ratios;
 
-/// One side of a comparison.
-enum Side {
-    /// A call that borrows its input.
-    Call(Box<dyn FnMut()>),
-    /// A call that consumes its `Value`: each gets its own clone.
-    Consume(Value, Box<dyn FnMut(Value)>),
-}
-
-impl Side {
-    fn call(f: impl FnMut() + 'static) -> Side {
-        Side::Call(Box::new(f))
-    }
-
-    fn consume(input: &Value, f: impl FnMut(Value) + 'static) -> Side {
-        Side::Consume(input.clone(), Box::new(f))
-    }
-
-    /// Nanoseconds per call, over `iterations` calls.
-    fn time(&mut self, iterations: u32) -> f64 {
-        let elapsed = match self {
-            Side::Call(f) => {
-                let start = Instant::now();
-                for _ in 0..iterations {
-                    f();
-                }
-                start.elapsed()
-            }
-            Side::Consume(input, f) => {
-                let mut batch: Vec<Value> = (0..iterations).map(|_| input.clone()).collect();
-                let start = Instant::now();
-                for value in batch.drain(..) {
-                    f(value);
-                }
-                start.elapsed()
-            }
-        };
-        elapsed.as_secs_f64() * 1e9 / f64::from(iterations)
-    }
-
-    fn bench(
-        &mut self,
-        group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
-        name: &str,
-    ) {
-        match self {
-            Side::Call(f) => {
-                group.bench_function(name, |b| b.iter(&mut *f));
-            }
-            Side::Consume(input, f) => {
-                group.bench_function(name, |b| {
-                    b.iter_batched(|| input.clone(), &mut *f, BatchSize::SmallInput)
-                });
-            }
-        }
-    }
-}
-
-/// How a comparison's ratio reads, and what it must reach.
-#[derive(Clone, Copy)]
-enum Target {
-    /// The other side's time / ours, at least this.
-    FasterThan(f64),
-    /// Our time / the other side's, at most this.
-    CostAtMost(f64),
-    /// The other side's time / ours, for scale only.
-    None,
-}
-
-/// A kind of comparison, with its target, over several workloads.
-struct Comparison {
-    /// A short name, for criterion's groups.
-    id: &'static str,
-    title: &'static str,
-    target: Target,
-    /// The name of each side, for criterion.
-    sides: [&'static str; 2],
-    cells: Vec<Cell>,
-}
-
-/// One workload of a comparison: ours and the other side.
-struct Cell {
-    workload: &'static str,
-    ours: Side,
-    theirs: Side,
-}
+use ratios::{Cell, Comparison, Side, Target};
 
 const JSONSCHEMA: &str = "jsonschema";
 
@@ -436,114 +353,6 @@ fn typed_cells<T: ToolArgs + DeserializeOwned + 'static>(
     ]
 }
 
-fn bench(criterion: &mut Criterion, comparisons: &mut [Comparison]) {
-    for comparison in comparisons {
-        for cell in &mut comparison.cells {
-            let mut group =
-                criterion.benchmark_group(format!("{}/{}", comparison.id, cell.workload));
-            cell.ours.bench(&mut group, comparison.sides[0]);
-            cell.theirs.bench(&mut group, comparison.sides[1]);
-            group.finish();
-        }
-    }
-}
-
-/// Times both sides in alternating rounds and returns the best round of
-/// each, in nanoseconds per call. Alternating rounds see the same background
-/// load, and the best round is the one least disturbed by it, so their
-/// ratio holds up on a busy shared machine better than two separate
-/// measurements do.
-fn interleaved(cell: &mut Cell) -> [f64; 2] {
-    const ROUNDS: usize = 40;
-    let iterations = calibrate(&mut cell.ours, Duration::from_millis(5));
-    let mut best = [f64::MAX; 2];
-    for _ in 0..ROUNDS {
-        for (side, run) in [&mut cell.ours, &mut cell.theirs].into_iter().enumerate() {
-            best[side] = best[side].min(run.time(iterations));
-        }
-    }
-    best
-}
-
-/// How many calls of `side` take about `target`.
-fn calibrate(side: &mut Side, target: Duration) -> u32 {
-    let mut iterations = 1u32;
-    loop {
-        let per_call = side.time(iterations);
-        if per_call * f64::from(iterations) >= target.as_nanos() as f64 / 4.0
-            || iterations >= 1 << 24
-        {
-            return (iterations * 4).max(1);
-        }
-        iterations *= 2;
-    }
-}
-
-/// Times every cell and prints its ratio against its target; returns the
-/// cells that missed.
-fn print_ratios(comparisons: &mut [Comparison]) -> Vec<String> {
-    println!("\nratios, from interleaved rounds (best of 40 rounds per side):");
-    let mut missed = Vec::new();
-    for comparison in comparisons {
-        let target = match comparison.target {
-            Target::FasterThan(x) => format!("target >= {x}x faster"),
-            Target::CostAtMost(x) => format!("target <= {x}x the cost"),
-            Target::None => "no target".to_owned(),
-        };
-        println!("\n{} ({target})", comparison.title);
-        for cell in &mut comparison.cells {
-            let [ours, theirs] = interleaved(cell);
-            let (ratio, held) = match comparison.target {
-                Target::FasterThan(x) => (theirs / ours, Some(theirs / ours >= x)),
-                Target::CostAtMost(x) => (ours / theirs, Some(ours / theirs <= x)),
-                Target::None => (theirs / ours, None),
-            };
-            let verdict = match held {
-                Some(true) => "held",
-                Some(false) => "MISSED",
-                None => "",
-            };
-            println!(
-                "  {:<26} {ratio:>6.2}x  {verdict:<6}  ({} {ours:.0} ns, {} {theirs:.0} ns)",
-                cell.workload, comparison.sides[0], comparison.sides[1]
-            );
-            if held == Some(false) {
-                missed.push(format!(
-                    "{} / {}: {ratio:.2}x",
-                    comparison.title, cell.workload
-                ));
-            }
-        }
-    }
-    missed
-}
-
 fn main() {
-    let mut comparisons = comparisons();
-    // Words after `--` that are not flags pick comparisons by id
-    // (`cargo bench --bench validation -- --ratios-only from_args_str`).
-    let picked: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|arg| !arg.starts_with('-'))
-        .collect();
-    if !picked.is_empty() {
-        comparisons.retain(|comparison| picked.iter().any(|id| id == comparison.id));
-    }
-    if !std::env::args().any(|arg| arg == "--ratios-only") {
-        let mut criterion = Criterion::default()
-            .warm_up_time(Duration::from_millis(500))
-            .measurement_time(Duration::from_secs(2))
-            .configure_from_args();
-        bench(&mut criterion, &mut comparisons);
-        criterion.final_summary();
-    }
-    let missed = print_ratios(&mut comparisons);
-    if missed.is_empty() {
-        println!("\nevery target held");
-    } else {
-        println!("\n{} targets missed:", missed.len());
-        for cell in missed {
-            println!("  {cell}");
-        }
-    }
+    ratios::run(comparisons());
 }

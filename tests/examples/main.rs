@@ -121,3 +121,21 @@ fn murmur_tool_result() {
 fn export() {
     check("export");
 }
+
+/// Beyond the reviewed text: the bad call is refused before its long
+/// `content` arrives, with the enum failure at `/mode` as the document.
+#[test]
+fn stream_call() {
+    let stdout = check("stream_call");
+    let (_, bad) = stdout.split_once("\n== a bad call").expect("a bad call");
+    let (_, response) = bad
+        .split_once("the handler answers now:\n")
+        .expect("the handler's answer");
+    let response: Value = serde_json::from_str(response).expect("one JSON object");
+    let errors = response["error"]["errors"].as_array().unwrap();
+    assert_eq!(response["error"]["code"], "INVALID_ARGS");
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0]["path"], "/mode");
+    assert_eq!(errors[0]["keyword"], "enum");
+    assert!(!bad.contains("/content"), "refused before content: {bad}");
+}

@@ -1,0 +1,248 @@
+//! What a stream costs: `ToolArgsSchema::stream` fed a call's text in the
+//! pieces a provider sends, against what a handler pays today for a
+//! validated `Value` of the whole text, on the same schemas and texts, in
+//! one run. Run with `cargo bench -p pedelec-schema-tests --bench stream`:
+//! criterion measures each side; then every comparison is timed again in
+//! interleaved rounds and printed as a ratio next to its target, the number
+//! to quote. `-- --ratios-only` prints only the ratios; ids after it
+//! (`stream_chars`, `typed_stream_64`, ...) pick comparisons.
+//!
+//! The workloads are the three valid calls of `validation.rs` (the
+//! `spawn_closed_polygons` demo, 20 properties of every kind, 5 000
+//! records), each as `serde_json::to_string` writes it. The baseline is
+//! `schema.validate_str(text)` then `serde_json::from_str::<Value>(text)`:
+//! the check, then the value. Against it (our time / its; lower is
+//! better):
+//!
+//! - `stream_chars`: `feed` once per character, then `finish` (target
+//!   at most 4x);
+//! - `stream_64`: `feed` in 64-byte pieces cut at character boundaries, as
+//!   providers' deltas are a few tokens each (target at most 1.5x);
+//! - `stream_whole`: one `feed` of the whole text (no target);
+//! - `typed_stream_64`: `T::stream()` in 64-byte pieces, then `finish`,
+//!   against `T::from_args_str(text)`, for each workload's derived type
+//!   (no target).
+//!
+//! The pieces are cut before the timed loop: a provider's deltas arrive as
+//! strings already. Every side is checked once, before timing, to give the
+//! value `serde_json::from_str` gives.
+
+use std::hint::black_box;
+
+use pedelec_schema::{ToolArgs, ToolArgsSchema};
+use pedelec_testdata::payloads;
+use pedelec_testdata::typed::{LargeArray, SpawnClosedPolygons, TwentyProperties};
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+#[path = "support/ratios.rs"]
+mod ratios;
+
+use ratios::{Cell, Comparison, Side, Target};
+
+/// Bytes per piece of the chunked feed, at most.
+const PIECE: usize = 64;
+
+/// A schema, its valid call as text, and the comparisons of its derived
+/// type.
+struct Workload {
+    name: &'static str,
+    schema: Value,
+    text: &'static str,
+    typed: fn(&'static str, &'static str) -> Cell,
+}
+
+fn workloads() -> Vec<Workload> {
+    let text = |value: Value| -> &'static str {
+        serde_json::to_string(&value)
+            .expect("values serialize")
+            .leak()
+    };
+    vec![
+        Workload {
+            name: "spawn_closed_polygons",
+            schema: pedelec_testdata::realworld_schema(
+                "pedelec_demos.json",
+                "spawn_closed_polygons",
+            ),
+            text: text(payloads::spawn_closed_polygons()),
+            typed: typed_cell::<SpawnClosedPolygons>,
+        },
+        Workload {
+            name: "twenty_properties",
+            schema: payloads::twenty_properties_schema(),
+            text: text(payloads::twenty_properties_valid()),
+            typed: typed_cell::<TwentyProperties>,
+        },
+        Workload {
+            name: "large_array",
+            schema: payloads::large_array_schema(),
+            text: text(payloads::large_array_valid()),
+            typed: typed_cell::<LargeArray>,
+        },
+    ]
+}
+
+/// `text` cut into pieces of at most `size` bytes, each ending at a
+/// character boundary (`size` 1: one character each).
+fn pieces(text: &'static str, size: usize) -> Vec<&'static str> {
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    while start < text.len() {
+        let mut end = (start + size).min(text.len());
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        if end == start {
+            // A character wider than `size`: whole.
+            end = start + text[start..].chars().next().map_or(1, char::len_utf8);
+        }
+        pieces.push(&text[start..end]);
+        start = end;
+    }
+    pieces
+}
+
+/// Feeds `pieces` to a stream of `schema`, then finishes it.
+fn streamed(schema: &ToolArgsSchema, pieces: &[&str]) -> Result<Value, pedelec_schema::ArgsError> {
+    let mut stream = schema.stream();
+    for piece in pieces {
+        stream.feed(piece)?;
+    }
+    stream.finish()
+}
+
+/// What a handler pays today for a validated `Value` of the whole text.
+fn baseline(schema: &ToolArgsSchema, text: &str) -> Option<Value> {
+    schema.validate_str(text).ok()?;
+    serde_json::from_str(text).ok()
+}
+
+fn comparisons() -> Vec<Comparison> {
+    let mut chars = Vec::new();
+    let mut chunked = Vec::new();
+    let mut whole = Vec::new();
+    let mut typed = Vec::new();
+    for workload in workloads() {
+        println!("{}: {} bytes of text", workload.name, workload.text.len());
+        let schema =
+            ToolArgsSchema::from_value(&workload.schema).expect("bench schemas are in the subset");
+        let expected: Value = serde_json::from_str(workload.text).expect("JSON");
+        assert_eq!(
+            baseline(&schema, workload.text).as_ref(),
+            Some(&expected),
+            "{}",
+            workload.name
+        );
+        for (cells, size) in [
+            (&mut chars, 1),
+            (&mut chunked, PIECE),
+            (&mut whole, usize::MAX),
+        ] {
+            let pieces = if size == usize::MAX {
+                vec![workload.text]
+            } else {
+                pieces(workload.text, size)
+            };
+            assert_eq!(pieces.concat(), workload.text);
+            assert_eq!(
+                streamed(&schema, &pieces).expect("the valid call streams"),
+                expected,
+                "{}: the stream reads what serde_json reads",
+                workload.name
+            );
+            cells.push(stream_cell(
+                workload.name,
+                &workload.schema,
+                workload.text,
+                pieces,
+            ));
+        }
+        typed.push((workload.typed)(workload.name, workload.text));
+    }
+    let against_baseline = |id, title, target, cells| Comparison {
+        id,
+        title,
+        target,
+        sides: ["stream", "validate_str+from_str"],
+        cells,
+    };
+    vec![
+        against_baseline(
+            "stream_chars",
+            "stream, one feed per character / validate_str + from_str::<Value>",
+            Target::CostAtMost(4.0),
+            chars,
+        ),
+        against_baseline(
+            "stream_64",
+            "stream, 64-byte pieces / validate_str + from_str::<Value>",
+            Target::CostAtMost(1.5),
+            chunked,
+        ),
+        against_baseline(
+            "stream_whole",
+            "stream, one feed of the whole text / validate_str + from_str::<Value>",
+            Target::Cost,
+            whole,
+        ),
+        Comparison {
+            id: "typed_stream_64",
+            title: "typed stream: T::stream() in 64-byte pieces / T::from_args_str",
+            target: Target::Cost,
+            sides: ["T::stream", "from_args_str"],
+            cells: typed,
+        },
+    ]
+}
+
+/// The stream fed `pieces`, against the baseline on the whole text.
+fn stream_cell(
+    workload: &'static str,
+    schema: &Value,
+    text: &'static str,
+    pieces: Vec<&'static str>,
+) -> Cell {
+    let compile = || ToolArgsSchema::from_value(schema).expect("in the subset");
+    let (ours, theirs) = (compile(), compile());
+    Cell {
+        workload,
+        ours: Side::call(move || {
+            drop(black_box(streamed(&ours, black_box(&pieces))));
+        }),
+        theirs: Side::call(move || {
+            drop(black_box(baseline(&theirs, black_box(text))));
+        }),
+    }
+}
+
+/// `T::stream()` fed 64-byte pieces, against `T::from_args_str`.
+fn typed_cell<T: ToolArgs + DeserializeOwned + PartialEq + std::fmt::Debug + 'static>(
+    workload: &'static str,
+    text: &'static str,
+) -> Cell {
+    fn typed_stream<T: ToolArgs + DeserializeOwned>(
+        pieces: &[&str],
+    ) -> Result<T, pedelec_schema::ArgsError> {
+        let mut stream = T::stream();
+        for piece in pieces {
+            stream.feed(piece)?;
+        }
+        stream.finish()
+    }
+    let pieces = pieces(text, PIECE);
+    assert_eq!(
+        typed_stream::<T>(&pieces).expect("the valid call streams"),
+        T::from_args_str(text).expect("the valid call reads"),
+        "{workload}"
+    );
+    Cell {
+        workload,
+        ours: Side::call(move || drop(black_box(typed_stream::<T>(black_box(&pieces))))),
+        theirs: Side::call(move || drop(black_box(T::from_args_str(black_box(text))))),
+    }
+}
+
+fn main() {
+    ratios::run(comparisons());
+}
