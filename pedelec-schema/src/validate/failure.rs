@@ -50,6 +50,18 @@ pub(crate) enum Failure {
         text: Excerpt,
         pattern: Pattern,
     },
+    /// A string still being written that no `enum` value starts with (the
+    /// stream refuses it there).
+    StringEnumPrefix {
+        text: Excerpt,
+        allowed: Arc<[String]>,
+    },
+    /// A string still being written that no continuation can make match
+    /// the pattern.
+    PatternPrefix {
+        text: Excerpt,
+        pattern: Pattern,
+    },
     Minimum {
         number: Number,
         minimum: Number,
@@ -112,11 +124,12 @@ impl Failure {
         match self {
             Failure::Type { .. } => "type",
             Failure::StringEnum { .. }
+            | Failure::StringEnumPrefix { .. }
             | Failure::NumberEnum { .. }
             | Failure::BooleanEnum { .. } => "enum",
             Failure::MinLength { .. } => "minLength",
             Failure::MaxLength { .. } => "maxLength",
-            Failure::Pattern { .. } => "pattern",
+            Failure::Pattern { .. } | Failure::PatternPrefix { .. } => "pattern",
             Failure::Minimum { .. } => "minimum",
             Failure::Maximum { .. } => "maximum",
             Failure::MinItems { .. } => "minItems",
@@ -135,6 +148,7 @@ impl Failure {
                 expected: expected_kind(expected),
             },
             Failure::StringEnum { .. }
+            | Failure::StringEnumPrefix { .. }
             | Failure::NumberEnum { .. }
             | Failure::BooleanEnum { .. } => ValidationErrorKind::Enum,
             Failure::MinLength { count, min } => ValidationErrorKind::MinLength {
@@ -145,9 +159,11 @@ impl Failure {
                 length: *count,
                 max: *max,
             },
-            Failure::Pattern { pattern, .. } => ValidationErrorKind::Pattern {
-                pattern: pattern.as_str(),
-            },
+            Failure::Pattern { pattern, .. } | Failure::PatternPrefix { pattern, .. } => {
+                ValidationErrorKind::Pattern {
+                    pattern: pattern.as_str(),
+                }
+            }
             Failure::Minimum { number, minimum } => ValidationErrorKind::Minimum {
                 value: number,
                 minimum,
@@ -240,6 +256,18 @@ impl Failure {
             Failure::Pattern { text, pattern } => {
                 text.write_to(out)?;
                 out.write_str(" does not match the pattern ")?;
+                Quoted::with_limit(pattern.as_str(), 80).write_to(out)
+            }
+            Failure::StringEnumPrefix { text, allowed } => {
+                out.write_str("no allowed value starts with ")?;
+                text.write_to(out)?;
+                out.write_str("; use ")?;
+                Listed(allowed).write_to(out)
+            }
+            Failure::PatternPrefix { text, pattern } => {
+                out.write_str("no string that starts with ")?;
+                text.write_to(out)?;
+                out.write_str(" matches the pattern ")?;
                 Quoted::with_limit(pattern.as_str(), 80).write_to(out)
             }
             Failure::Minimum { number, minimum } => {

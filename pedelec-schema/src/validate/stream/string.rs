@@ -138,7 +138,7 @@ impl StringProgress {
                 let witness = &allowed[self.lanes[at].witness];
                 let mut text = String::from(&witness[..self.now.bytes - part.len()]);
                 text.push_str(part);
-                failures.push(Failure::StringEnum {
+                failures.push(Failure::StringEnumPrefix {
                     text: Excerpt::of(&text),
                     allowed: Arc::clone(allowed),
                 });
@@ -157,7 +157,7 @@ impl StringProgress {
                 .prefix_automaton()
                 .expect("scanned patterns have one");
             if automaton.read(&mut self.scans[scan].2, part.as_bytes()) == Verdict::Dead {
-                failures.push(Failure::Pattern {
+                failures.push(Failure::PatternPrefix {
                     text: Excerpt::of(&self.head),
                     pattern: pattern.clone(),
                 });

@@ -102,12 +102,23 @@ fn a_string_is_refused_at_the_first_character_no_enum_value_has() {
     );
     // A prefix of a value is refused at its closing quote.
     refuses_at(&schema, r#"{"m": "app"}"#, "          ^", "/m", "enum");
+    // The message says what is known: how the string starts.
+    let error = refused_at(&schema, r#"{"m": "apx"}"#).unwrap().1;
+    assert_eq!(
+        error.errors()[0].message(),
+        r#"no allowed value starts with "apx"; use one of "append", "apply", "overwrite""#
+    );
 }
 
 #[test]
 fn a_string_is_refused_where_its_pattern_can_no_longer_match() {
     let schema = schema(json!({"p": {"type": "string", "pattern": "^[a-z]+$"}}), &[]);
     refuses_at(&schema, r#"{"p": "ab1c"}"#, "         ^", "/p", "pattern");
+    let error = refused_at(&schema, r#"{"p": "ab1c"}"#).unwrap().1;
+    assert_eq!(
+        error.errors()[0].message(),
+        r#"no string that starts with "ab1" matches the pattern "^[a-z]+$""#
+    );
     // An unanchored pattern may match later: refused only at the end.
     let schema_b = schema_unanchored();
     refuses_at(
