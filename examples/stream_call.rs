@@ -13,9 +13,8 @@
 //! - A bad call, the same with `"mode": "replace"`, which no value of the
 //!   enum starts with: the stream refuses in the delta that brings it, long
 //!   before `content` arrives, and the handler answers with the
-//!   agent-facing error object without waiting for the rest. (Within one
-//!   delta a string's run of plain text is checked whole, so the offset
-//!   given is the last byte of `replace`.)
+//!   agent-facing error object without waiting for the rest. The offset
+//!   given is the `r`'s: the first byte no completion can pass.
 //!
 //! Run it with `cargo run --example stream_call`.
 
@@ -88,7 +87,14 @@ fn valid_call() -> Result<(), Box<dyn std::error::Error>> {
 }
 
 fn bad_call() -> Result<(), Box<dyn std::error::Error>> {
-    let deltas = deltas(BAD_CALL)?;
+    // The same recording, where the model chose a mode the tool does not
+    // have: one delta differs.
+    let bad_call = VALID_CALL.replace(r#""overwrite\",\"content""#, r#""replace\",\"content""#);
+    assert_ne!(
+        bad_call, VALID_CALL,
+        "the recording has the delta to change"
+    );
+    let deltas = deltas(&bad_call)?;
     let total = total(&deltas);
     println!("\n== a bad call: {} deltas, {total} bytes", deltas.len());
     let mut stream = WriteFile::stream();
@@ -155,63 +161,6 @@ const VALID_CALL: &str = r##"[
 {"type":"response.function_call_arguments.delta","delta":"\",\"mode"},
 {"type":"response.function_call_arguments.delta","delta":"\":\""},
 {"type":"response.function_call_arguments.delta","delta":"overwrite\",\"content"},
-{"type":"response.function_call_arguments.delta","delta":"\":\"# Release"},
-{"type":"response.function_call_arguments.delta","delta":" checklist"},
-{"type":"response.function_call_arguments.delta","delta":"\\n\\"},
-{"type":"response.function_call_arguments.delta","delta":"n-"},
-{"type":"response.function_call_arguments.delta","delta":" ["},
-{"type":"response.function_call_arguments.delta","delta":" "},
-{"type":"response.function_call_arguments.delta","delta":"] Bump the"},
-{"type":"response.function_call_arguments.delta","delta":" version in"},
-{"type":"response.function_call_arguments.delta","delta":" Cargo"},
-{"type":"response.function_call_arguments.delta","delta":".toml\\"},
-{"type":"response.function_call_arguments.delta","delta":"n-"},
-{"type":"response.function_call_arguments.delta","delta":" ["},
-{"type":"response.function_call_arguments.delta","delta":" "},
-{"type":"response.function_call_arguments.delta","delta":"] Run the"},
-{"type":"response.function_call_arguments.delta","delta":" benchmarks and"},
-{"type":"response.function_call_arguments.delta","delta":" update"},
-{"type":"response.function_call_arguments.delta","delta":" benches/README"},
-{"type":"response.function_call_arguments.delta","delta":".md"},
-{"type":"response.function_call_arguments.delta","delta":"\\n"},
-{"type":"response.function_call_arguments.delta","delta":"-"},
-{"type":"response.function_call_arguments.delta","delta":" [ "},
-{"type":"response.function_call_arguments.delta","delta":"] Tag"},
-{"type":"response.function_call_arguments.delta","delta":" the"},
-{"type":"response.function_call_arguments.delta","delta":" release: git"},
-{"type":"response.function_call_arguments.delta","delta":" tag "},
-{"type":"response.function_call_arguments.delta","delta":"-s"},
-{"type":"response.function_call_arguments.delta","delta":" v"},
-{"type":"response.function_call_arguments.delta","delta":"0.2"},
-{"type":"response.function_call_arguments.delta","delta":".0"},
-{"type":"response.function_call_arguments.delta","delta":"\\"},
-{"type":"response.function_call_arguments.delta","delta":"n- "},
-{"type":"response.function_call_arguments.delta","delta":"[ "},
-{"type":"response.function_call_arguments.delta","delta":"] Publish"},
-{"type":"response.function_call_arguments.delta","delta":" the"},
-{"type":"response.function_call_arguments.delta","delta":" derive first,"},
-{"type":"response.function_call_arguments.delta","delta":" then the"},
-{"type":"response.function_call_arguments.delta","delta":" library"},
-{"type":"response.function_call_arguments.delta","delta":"\\n\\"},
-{"type":"response.function_call_arguments.delta","delta":"nNotes:"},
-{"type":"response.function_call_arguments.delta","delta":" the stream"},
-{"type":"response.function_call_arguments.delta","delta":" refuses"},
-{"type":"response.function_call_arguments.delta","delta":" a bad call"},
-{"type":"response.function_call_arguments.delta","delta":" at its"},
-{"type":"response.function_call_arguments.delta","delta":" first"},
-{"type":"response.function_call_arguments.delta","delta":" impossible byte.\\"},
-{"type":"response.function_call_arguments.delta","delta":"n\"}"}
-]"##;
-
-/// The same call, with a `mode` the tool does not have.
-const BAD_CALL: &str = r##"[
-{"type":"response.function_call_arguments.delta","delta":"{\"path"},
-{"type":"response.function_call_arguments.delta","delta":"\":\""},
-{"type":"response.function_call_arguments.delta","delta":"docs/RELEASING"},
-{"type":"response.function_call_arguments.delta","delta":".md"},
-{"type":"response.function_call_arguments.delta","delta":"\",\"mode"},
-{"type":"response.function_call_arguments.delta","delta":"\":\""},
-{"type":"response.function_call_arguments.delta","delta":"replace\",\"content"},
 {"type":"response.function_call_arguments.delta","delta":"\":\"# Release"},
 {"type":"response.function_call_arguments.delta","delta":" checklist"},
 {"type":"response.function_call_arguments.delta","delta":"\\n\\"},

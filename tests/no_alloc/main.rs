@@ -204,20 +204,27 @@ fn reading_valid_arguments_allocates_only_what_the_type_does() {
     assert_eq!(from_args_str, from_str, "with an unnamed property");
 }
 
+/// The three valid calls of the benchmarks, with their schemas.
+fn valid_calls() -> [(&'static ToolArgsSchema, String); 3] {
+    [
+        (
+            SpawnClosedPolygons::schema(),
+            payloads::spawn_closed_polygons().to_string(),
+        ),
+        (
+            TwentyProperties::schema(),
+            payloads::twenty_properties_valid().to_string(),
+        ),
+        (
+            LargeArray::schema(),
+            payloads::large_array_valid().to_string(),
+        ),
+    ]
+}
+
 #[test]
 fn checking_valid_text_allocates_nothing() {
-    for text in [
-        payloads::spawn_closed_polygons().to_string(),
-        payloads::twenty_properties_valid().to_string(),
-        payloads::large_array_valid().to_string(),
-    ] {
-        let schema = if text.contains("outer") {
-            SpawnClosedPolygons::schema()
-        } else if text.contains("records") {
-            LargeArray::schema()
-        } else {
-            TwentyProperties::schema()
-        };
+    for (schema, text) in valid_calls() {
         assert_eq!(
             allocations(|| assert!(schema.validate_str(&text).is_ok())),
             0
@@ -259,18 +266,7 @@ fn streaming_a_valid_call_allocates_only_its_value_and_the_stream_s_buffers() {
     /// The stream's buffers: its stacks, the string being read, the first
     /// bytes of a string for messages; each may grow a few times.
     const BUFFERS: isize = 32;
-    for text in [
-        payloads::spawn_closed_polygons().to_string(),
-        payloads::twenty_properties_valid().to_string(),
-        payloads::large_array_valid().to_string(),
-    ] {
-        let schema = if text.contains("outer") {
-            SpawnClosedPolygons::schema()
-        } else if text.contains("records") {
-            LargeArray::schema()
-        } else {
-            TwentyProperties::schema()
-        };
+    for (schema, text) in valid_calls() {
         // The first stream builds each pattern's automaton, once.
         stream_overhead(schema, &text, text.len());
         for piece in [1, 64, usize::MAX] {

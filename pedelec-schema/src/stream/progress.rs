@@ -107,17 +107,10 @@ impl<'a> Progress<'a> {
         containers.chain(scalar)
     }
 
-    /// The JSON Pointer of the innermost value being read.
+    /// The JSON Pointer of the innermost value being read (between the
+    /// values of a container, the container's).
     pub fn path(&self) -> String {
-        let mut path = String::new();
-        for partial in self.open() {
-            match partial {
-                Partial::Object { key: Some(key), .. } => crate::pointer::push(&mut path, key),
-                Partial::Array { items } => crate::pointer::push_index(&mut path, items.len()),
-                _ => break,
-            }
-        }
-        path
+        self.reader.path_being_read()
     }
 
     /// The whole value, once it is complete.

@@ -24,6 +24,7 @@
 //! into a `Value` - the stream, and `validate_str` and `from_args_str` when
 //! the fast path gives up - it is read here.
 
+mod escape;
 mod number;
 mod reader;
 mod syntax;

@@ -1,7 +1,61 @@
-//! A JSON number's text read into a [`Number`], exactly as serde_json
-//! reads it into a `Value`.
+//! A JSON number: its grammar byte by byte, and its text read into a
+//! [`Number`] exactly as serde_json reads it into a `Value`.
 
 use serde_json::Number;
+
+/// Where a number's text is in JSON's number grammar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum NumberAt {
+    Minus,
+    Zero,
+    Integer,
+    Point,
+    Fraction,
+    Exponent,
+    ExponentSign,
+    ExponentDigits,
+}
+
+impl NumberAt {
+    /// Where a number that begins with `byte` (`-` or a digit) is.
+    pub(super) fn start(byte: u8) -> NumberAt {
+        match byte {
+            b'-' => NumberAt::Minus,
+            b'0' => NumberAt::Zero,
+            _ => NumberAt::Integer,
+        }
+    }
+
+    /// Whether the number may end here.
+    pub(super) fn complete(self) -> bool {
+        matches!(
+            self,
+            NumberAt::Zero | NumberAt::Integer | NumberAt::Fraction | NumberAt::ExponentDigits
+        )
+    }
+
+    /// Where the number is after `byte`: `Ok(None)` when the byte is not
+    /// part of it (and ends it, if it may end here), `Err` with what is
+    /// wrong when the number cannot go on or end.
+    pub(super) fn read(self, byte: u8) -> Result<Option<NumberAt>, &'static str> {
+        use NumberAt::*;
+        Ok(Some(match (self, byte) {
+            (Minus, b'0') => Zero,
+            (Minus, b'1'..=b'9') => Integer,
+            (Minus, _) => return Err("expected a digit after `-`"),
+            (Zero, b'0'..=b'9') => return Err("a number with a leading zero"),
+            (Zero | Integer, b'.') => Point,
+            (Integer, b'0'..=b'9') => Integer,
+            (Point | Fraction, b'0'..=b'9') => Fraction,
+            (Point, _) => return Err("expected a digit after the decimal point"),
+            (Zero | Integer | Fraction, b'e' | b'E') => Exponent,
+            (Exponent, b'+' | b'-') => ExponentSign,
+            (Exponent | ExponentSign | ExponentDigits, b'0'..=b'9') => ExponentDigits,
+            (Exponent | ExponentSign, _) => return Err("expected a digit in the exponent"),
+            _ => return Ok(None),
+        }))
+    }
+}
 
 /// The number `lexeme` (already checked against JSON's number grammar)
 /// stands for, or `None` where serde_json refuses it: beyond the range of

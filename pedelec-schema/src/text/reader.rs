@@ -3,7 +3,10 @@
 
 use serde_json::{Map, Value};
 
-use super::{number, Begun, Halt, Listener, Stopped, SyntaxError};
+use super::escape::{control_character, Escape, Step};
+use super::number::{self, NumberAt};
+use super::syntax::{self, SyntaxError};
+use super::{Begun, Halt, Listener, Stopped};
 use crate::pointer;
 
 /// Containers nested deeper than this are refused, as serde_json refuses
@@ -63,49 +66,6 @@ enum State {
     End,
     /// Stopped: nothing more is read.
     Failed,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Escape {
-    None,
-    /// After `\`.
-    Backslash,
-    /// After `\u` and `digits` hex digits making `code`; `high` is the
-    /// leading surrogate before it, when this is the second of a pair.
-    Hex {
-        digits: u8,
-        code: u16,
-        high: Option<u16>,
-    },
-    /// After a leading surrogate's escape, expecting `\u` (`backslash`
-    /// when the `\` is read).
-    Low {
-        high: u16,
-        backslash: bool,
-    },
-}
-
-/// Where a number's text is in JSON's number grammar.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum NumberAt {
-    Minus,
-    Zero,
-    Integer,
-    Point,
-    Fraction,
-    Exponent,
-    ExponentSign,
-    ExponentDigits,
-}
-
-impl NumberAt {
-    /// Whether the number may end here.
-    fn complete(self) -> bool {
-        matches!(
-            self,
-            NumberAt::Zero | NumberAt::Integer | NumberAt::Fraction | NumberAt::ExponentDigits
-        )
-    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -173,6 +133,12 @@ impl Reader {
         self.root.as_ref()
     }
 
+    /// The JSON Pointer of the value being read: the innermost container's,
+    /// or between its values, its own.
+    pub(crate) fn path_being_read(&self) -> String {
+        self.path(self.inside_value())
+    }
+
     /// The scalar being read, if one is.
     pub(crate) fn scalar(&self) -> Option<Scalar<'_>> {
         match self.state {
@@ -237,12 +203,7 @@ impl Reader {
                     State::NextItem | State::NextKey => "after a `,`",
                     State::Colon => "after a property name",
                     State::Value if self.open.is_empty() => {
-                        return Err(Stopped::Syntax(SyntaxError::new(
-                            self.offset,
-                            String::new(),
-                            "the text holds no JSON value; expected the arguments' object".into(),
-                            true,
-                        )))
+                        return Err(Stopped::Syntax(SyntaxError::empty(self.offset)))
                     }
                     State::Value => "after a `:`",
                     _ => match self.open.last() {
@@ -250,11 +211,11 @@ impl Reader {
                         _ => "inside an array, before its `]`",
                     },
                 };
-                Err(Stopped::Syntax(SyntaxError::new(
+                let path = self.path(self.inside_value());
+                Err(Stopped::Syntax(SyntaxError::truncated(
                     self.offset,
-                    self.path(self.inside_value()),
-                    format!("the text ends {inside}: the call is cut short"),
-                    true,
+                    path,
+                    inside,
                 )))
             }
         }
@@ -415,118 +376,14 @@ impl Reader {
         escape: Escape,
         listener: &mut L,
     ) -> Result<(), Stopped> {
-        let next = match escape {
-            Escape::None => unreachable!("plain bytes are read in runs"),
-            Escape::Backslash => {
-                let decoded = match byte {
-                    b'"' => '"',
-                    b'\\' => '\\',
-                    b'/' => '/',
-                    b'b' => '\u{8}',
-                    b'f' => '\u{c}',
-                    b'n' => '\n',
-                    b'r' => '\r',
-                    b't' => '\t',
-                    b'u' => {
-                        self.state = State::Str {
-                            key,
-                            escape: Escape::Hex {
-                                digits: 0,
-                                code: 0,
-                                high: None,
-                            },
-                        };
-                        return Ok(());
-                    }
-                    _ => {
-                        let message = if byte.is_ascii_graphic() {
-                            format!(
-                                "an invalid escape `\\{}` inside a string (write a backslash as \\\\)",
-                                char::from(byte)
-                            )
-                        } else {
-                            "an invalid escape inside a string (write a backslash as \\\\)".into()
-                        };
-                        return Err(self.syntax(at, !key, message));
-                    }
-                };
-                return self.decoded(decoded, at, key, listener);
-            }
-            Escape::Hex { digits, code, high } => {
-                let Some(digit) = char::from(byte).to_digit(16) else {
-                    return Err(self.syntax(
-                        at,
-                        !key,
-                        "expected four hex digits after `\\u` inside a string".into(),
-                    ));
-                };
-                let code = code << 4 | digit as u16;
-                if digits < 3 {
-                    Escape::Hex {
-                        digits: digits + 1,
-                        code,
-                        high,
-                    }
-                } else {
-                    return self.code_unit(code, high, at, key, listener);
-                }
-            }
-            Escape::Low { high, backslash } => match (backslash, byte) {
-                (false, b'\\') => Escape::Low {
-                    high,
-                    backslash: true,
-                },
-                (true, b'u') => Escape::Hex {
-                    digits: 0,
-                    code: 0,
-                    high: Some(high),
-                },
-                _ => return Err(self.lone_surrogate(high, at, key)),
-            },
-        };
-        self.state = State::Str { key, escape: next };
-        Ok(())
-    }
-
-    /// A `\uXXXX` escape read whole: a character, or half of a pair.
-    fn code_unit<L: Listener>(
-        &mut self,
-        code: u16,
-        high: Option<u16>,
-        at: usize,
-        key: bool,
-        listener: &mut L,
-    ) -> Result<(), Stopped> {
-        let decoded = match (high, code) {
-            (None, 0xD800..=0xDBFF) => {
-                self.state = State::Str {
-                    key,
-                    escape: Escape::Low {
-                        high: code,
-                        backslash: false,
-                    },
-                };
+        let decoded = match escape.read(byte) {
+            Step::More(escape) => {
+                self.state = State::Str { key, escape };
                 return Ok(());
             }
-            (Some(high), 0xDC00..=0xDFFF) => {
-                let scalar =
-                    0x10000 + ((u32::from(high) - 0xD800) << 10) + (u32::from(code) - 0xDC00);
-                char::from_u32(scalar).expect("a surrogate pair is a scalar value")
-            }
-            (Some(high), _) => return Err(self.lone_surrogate(high, at, key)),
-            (None, 0xDC00..=0xDFFF) => return Err(self.lone_surrogate(code, at, key)),
-            (None, code) => char::from_u32(u32::from(code)).expect("not a surrogate"),
+            Step::Char(decoded) => decoded,
+            Step::Wrong(message) => return Err(self.syntax(at, !key, message)),
         };
-        self.decoded(decoded, at, key, listener)
-    }
-
-    fn decoded<L: Listener>(
-        &mut self,
-        decoded: char,
-        at: usize,
-        key: bool,
-        listener: &mut L,
-    ) -> Result<(), Stopped> {
         let mut utf8 = [0; 4];
         let part = decoded.encode_utf8(&mut utf8);
         self.buffer.push_str(part);
@@ -541,54 +398,17 @@ impl Reader {
         Ok(())
     }
 
-    fn lone_surrogate(&self, code: u16, at: usize, key: bool) -> Stopped {
-        self.syntax(
-            at,
-            !key,
-            format!(
-                "a lone surrogate `\\u{code:04X}` inside a string (escape a character beyond \
-                 U+FFFF as a pair, or write it as it is)"
-            ),
-        )
-    }
-
     /// Reads one byte of a number; `false` when the byte is not part of it.
-    fn number_byte(&mut self, byte: u8, at: usize, digits: NumberAt) -> Result<bool, Stopped> {
-        let next = match (digits, byte) {
-            (NumberAt::Minus, b'0') => NumberAt::Zero,
-            (NumberAt::Minus, b'1'..=b'9') => NumberAt::Integer,
-            (NumberAt::Minus, _) => {
-                return Err(self.syntax(at, true, "expected a digit after `-`".into()))
+    fn number_byte(&mut self, byte: u8, at: usize, number: NumberAt) -> Result<bool, Stopped> {
+        match number.read(byte) {
+            Ok(Some(next)) => {
+                self.buffer.push(char::from(byte));
+                self.state = State::Number(next);
+                Ok(true)
             }
-            (NumberAt::Zero, b'0'..=b'9') => {
-                return Err(self.syntax(at, true, "a number with a leading zero".into()))
-            }
-            (NumberAt::Zero | NumberAt::Integer, b'.') => NumberAt::Point,
-            (NumberAt::Integer, b'0'..=b'9') => NumberAt::Integer,
-            (NumberAt::Point | NumberAt::Fraction, b'0'..=b'9') => NumberAt::Fraction,
-            (NumberAt::Point, _) => {
-                return Err(self.syntax(
-                    at,
-                    true,
-                    "expected a digit after the decimal point".into(),
-                ))
-            }
-            (NumberAt::Zero | NumberAt::Integer | NumberAt::Fraction, b'e' | b'E') => {
-                NumberAt::Exponent
-            }
-            (NumberAt::Exponent, b'+' | b'-') => NumberAt::ExponentSign,
-            (
-                NumberAt::Exponent | NumberAt::ExponentSign | NumberAt::ExponentDigits,
-                b'0'..=b'9',
-            ) => NumberAt::ExponentDigits,
-            (NumberAt::Exponent | NumberAt::ExponentSign, _) => {
-                return Err(self.syntax(at, true, "expected a digit in the exponent".into()))
-            }
-            _ => return Ok(false),
-        };
-        self.buffer.push(char::from(byte));
-        self.state = State::Number(next);
-        Ok(true)
+            Ok(None) => Ok(false),
+            Err(message) => Err(self.syntax(at, true, message.into())),
+        }
     }
 
     /// The number read ends before the byte at `at`.
@@ -666,13 +486,7 @@ impl Reader {
             },
             Begun::Number => {
                 self.buffer.push(char::from(byte));
-                State::Number(if byte == b'-' {
-                    NumberAt::Minus
-                } else if byte == b'0' {
-                    NumberAt::Zero
-                } else {
-                    NumberAt::Integer
-                })
+                State::Number(NumberAt::start(byte))
             }
             Begun::Boolean | Begun::Null => State::Literal {
                 word: match byte {
@@ -778,15 +592,11 @@ impl Reader {
                 let Some(Open::Object { key, .. }) = self.open.last() else {
                     unreachable!("keys are read inside objects");
                 };
-                let mut message = String::from("the property ");
-                // Writing to a `String` cannot fail.
-                let _ = crate::message::Quoted::new(key.as_deref().unwrap_or_default())
-                    .write_to(&mut message);
-                message.push_str(" is given twice in this object; give each property once");
+                let key = key.as_deref().unwrap_or_default();
                 Stopped::Syntax(SyntaxError::repeated(
                     self.offset + at,
                     self.path(false),
-                    message,
+                    key,
                 ))
             }
         }
@@ -838,24 +648,10 @@ impl Reader {
 
     /// A syntax error naming the byte found.
     fn syntax_found(&self, at: usize, byte: u8, expected: &str) -> Stopped {
-        let found = if byte.is_ascii_graphic() {
-            format!("`{}`", char::from(byte))
-        } else if byte.is_ascii() {
-            format!("the character U+{byte:04X}")
-        } else {
-            "a non-ASCII character".to_owned()
-        };
-        self.syntax(at, true, format!("{expected}, found {found}"))
-    }
-}
-
-/// What an unescaped control character inside a string is called, and how
-/// to write it.
-fn control_character(byte: u8) -> String {
-    match byte {
-        b'\n' => "an unescaped newline inside a string (write it as \\n)".into(),
-        b'\r' => "an unescaped carriage return inside a string (write it as \\r)".into(),
-        b'\t' => "an unescaped tab inside a string (write it as \\t)".into(),
-        _ => format!("an unescaped control character U+{byte:04X} inside a string (write it as \\u{byte:04X})"),
+        self.syntax(
+            at,
+            true,
+            format!("{expected}, found {}", syntax::found(byte)),
+        )
     }
 }

@@ -6,6 +6,8 @@ use std::fmt;
 
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
+use crate::message::Quoted;
+
 /// Why the text of a call's arguments is not one JSON value (or gives a
 /// property twice where the schema names it): from
 /// [`ToolArgsSchema::validate_str`](crate::ToolArgsSchema::validate_str),
@@ -55,12 +57,30 @@ impl SyntaxError {
         }
     }
 
-    /// A property the schema names, given a second time in one object.
-    pub(crate) fn repeated(offset: usize, path: String, message: String) -> Self {
+    /// A property the schema names, `key`, given a second time in the
+    /// object at `path`.
+    pub(crate) fn repeated(offset: usize, path: String, key: &str) -> Self {
+        let mut message = String::from("the property ");
+        // Writing to a `String` cannot fail.
+        let _ = Quoted::new(key).write_to(&mut message);
+        message.push_str(" is given twice in this object; give each property once");
         SyntaxError {
             repeated: true,
             ..SyntaxError::new(offset, path, message, false)
         }
+    }
+
+    /// A text that ends `inside` a value (`"inside a string"`), at
+    /// `offset`, its length.
+    pub(crate) fn truncated(offset: usize, path: String, inside: &str) -> Self {
+        let message = format!("the text ends {inside}: the call is cut short");
+        SyntaxError::new(offset, path, message, true)
+    }
+
+    /// A text of whitespace alone.
+    pub(crate) fn empty(offset: usize) -> Self {
+        let message = "the text holds no JSON value; expected the arguments' object";
+        SyntaxError::new(offset, String::new(), message.into(), true)
     }
 
     /// The byte offset in the text of the first byte that cannot be read
@@ -120,5 +140,17 @@ impl Serialize for SyntaxError {
         s.serialize_field("keyword", Self::KEYWORD)?;
         s.serialize_field("message", &self.message)?;
         s.end()
+    }
+}
+
+/// The byte found where something else was expected, as a message names
+/// it.
+pub(super) fn found(byte: u8) -> String {
+    if byte.is_ascii_graphic() {
+        format!("`{}`", char::from(byte))
+    } else if byte.is_ascii() {
+        format!("the character U+{byte:04X}")
+    } else {
+        "a non-ASCII character".to_owned()
     }
 }

@@ -421,37 +421,30 @@ impl<'v> Lanes<'v> {
         if !self.checking {
             return;
         }
-        let start = self.branches[branch].start;
-        let indices = Indices::joined(
-            &self.indices[self.branches[branch].base..],
-            &Trail::ROOT.indices(),
-        );
-        let errors: Vec<ValidationError> = failures
-            .into_iter()
-            .map(|(site, failure)| {
-                ValidationError::new(
-                    indices.clone(),
-                    Arc::clone(&self.validator.pointers),
-                    site,
-                    start,
-                    failure,
-                )
-            })
-            .collect();
+        let mut sink = self.record_in(branch);
+        for (site, failure) in failures {
+            sink.fail(&Trail::ROOT, site, |_| failure);
+        }
+        let errors = sink.errors;
         let count = errors.len();
         self.record(branch, errors, count);
+    }
+
+    /// A sink for the failures of the value being read, in `branch`.
+    fn record_in(&self, branch: usize) -> Record<'_> {
+        let Branch { base, start, .. } = self.branches[branch];
+        Record {
+            outer: &self.indices[base..],
+            pointers: &self.validator.pointers,
+            start,
+            errors: Vec::new(),
+        }
     }
 
     /// Records the walk's failures of `value`, which `rule` refuses.
     #[cold]
     fn fail_by_walk(&mut self, branch: usize, rule: &Rule, value: &Value) {
-        let Branch { base, start, .. } = self.branches[branch];
-        let mut sink = Record {
-            outer: &self.indices[base..],
-            pointers: &self.validator.pointers,
-            start,
-            errors: Vec::new(),
-        };
+        let mut sink = self.record_in(branch);
         rule.check(value, &Trail::ROOT, &mut sink);
         let errors = sink.errors;
         let count = errors.len();
