@@ -3,10 +3,12 @@
 (../tests/data): every real-world and conformance schema
 for parse_and_lint and convert; each accepted conformance case's schema
 and data for validate and export; every pattern in them, with a test
-string, for pattern.
-Run from fuzz/: python3 seed.py. libFuzzer grows the corpus from there;
-`cargo fuzz cmin` keeps it small before it is committed."""
-import glob, hashlib, json, os
+string, for pattern; and, for stream, texts for its fixed schemas
+(written here) cut in a few ways.
+Run from fuzz/: python3 seed.py (or python3 seed.py stream, for that
+target alone). libFuzzer grows the corpus from there; `cargo fuzz cmin`
+keeps it small before it is committed."""
+import glob, hashlib, json, os, sys
 
 DATA = os.path.join("..", "tests", "data")
 
@@ -26,6 +28,62 @@ def patterns(node, out):
     elif isinstance(node, list):
         for value in node:
             patterns(value, out)
+
+# stream: a schema (one byte: the index of a fixed schema of
+# pedelec_testdata::fuzz::stream_schemas, none for the first; or a
+# schema's text), NUL, the
+# text, NUL, the cuts (each byte a piece's length; none: one character at
+# a time).
+CUTS = [b"", b"\x01", b"\x03\x07", b"\xff", b"\x02\x01\x05", b"\x10"]
+TWENTY = ('{"field_00": "a name", "field_02": "low", "field_04": ["a-1", "b_2"], '
+          '"field_06": 999, "field_08": true, "field_10": "x", "field_12": "high", '
+          '"field_14": [], "field_16": 0, "field_18": false, "field_01": 5, "field_03": false}')
+STREAM = [
+    (0, '{}'), (0, ' {"x": [1, {"y": "\U0001F432\\u00e9\\ud83d\\udc32"}], "z": -0.0}\n'),
+    (0, '{"x": "\\ud800"}'), (0, '{"a": 1, "a": [2]}'), (0, '{"x": [1, 2'),
+    (0, '{"x": 1e400, "y": 1e308, "z": 18446744073709551616}'),
+    (0, '{"x": ' + "[" * 127 + "]" * 127 + '}'), (0, '{"x": "a\tb"}'), (0, '[1]'),
+    (0, '{"x": tru}'), (0, '{"x": 1,}'), (0, '{} {}'),
+    (1, '{"delta": 3}'), (1, '{"delta": 99}'), (1, '{"delta": 3, "delta": 4}'),
+    (1, '{"delta": 3.0e0}'), (1, '{}'), (1, '{"delta": "3"}'),
+    (2, '{"mode": "append", "name": "abc", "text": "hi\\n"}'), (2, '{"mode": "apx"}'),
+    (2, '{"mode": "app"}'), (2, '{"mode": "append", "name": "ABC"}'),
+    (2, '{"name": "abcdefghij", "mode": "overwrite"}'),
+    (3, '{"tags": ["a", "b"], "grid": [[0, 1.5], []]}'), (3, '{"tags": []}'),
+    (3, '{"tags": ["a", "a"]}'), (3, '{"tags": ["a", "b", "c", "d"]}'), (3, '{"grid": [[-1]]}'),
+    (3, '{"tags": ["abcd"]}'),
+    (4, '{"size": "small", "shape": {"kind": "circle", "radius": 2}}'), (4, '{"size": 100}'),
+    (4, '{"size": "medium"}'), (4, '{"shape": {"kind": "rect", "w": 3}}'),
+    (4, '{"shape": {"kind": "circle"}}'), (4, '{"shape": {"kind": "rect", "kind": "rect"}}'),
+    (5, '{"a": {"b": true, "c": {"d": "12x"}}, "n": 1e300}'), (5, '{"a": {"c": {"d": "x"}}}'),
+    (5, '{"a": {"b": false}}'), (5, '{"n": 1e301}'),
+    (6, TWENTY), (6, TWENTY.replace('"low"', '"urgent"')),
+    (7, '{"records": [{"id": 1, "label": "a", "score": 0.5}, {"id": 2, "label": "b"}]}'),
+    (7, '{"records": [{"id": -1, "label": "x"}]}'),
+]
+SCHEMA_TEXTS = [
+    ('{"type": "object", "properties": {"p": {"type": "string", "pattern": "^[0-9]+$", "maxLength": 4}}}',
+     ['{"p": "12"}', '{"p": "12a"}', '{"p": "12345"}']),
+    ('{"type": "object", "properties": {"v": {"oneOf": [{"type": "array", "items": {"type": "integer"}, '
+     '"maxItems": 2, "uniqueItems": true}, {"type": "boolean"}]}}, "required": ["v"]}',
+     ['{"v": [1, 2]}', '{"v": [1, 1]}', '{"v": [1, 2, 3]}', '{"v": true}', '{"v": null}']),
+]
+
+def write_stream():
+    count = 0
+    for schema, text in STREAM:
+        head = bytes([schema]) if schema else b""
+        write("stream", head + b"\0" + text.encode() + b"\0" + CUTS[count % len(CUTS)])
+        count += 1
+    for schema, texts in SCHEMA_TEXTS:
+        for text in texts:
+            write("stream", schema.encode() + b"\0" + text.encode() + b"\0" + CUTS[count % len(CUTS)])
+            count += 1
+
+if sys.argv[1:] == ["stream"]:
+    write_stream()
+    sys.exit()
+write_stream()
 
 schemas = []
 for path in sorted(glob.glob(os.path.join(DATA, "realworld", "*.json"))

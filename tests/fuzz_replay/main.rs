@@ -66,3 +66,8 @@ fn convert_corpus() {
 fn export_corpus() {
     replay("export", fuzz::export);
 }
+
+#[test]
+fn stream_corpus() {
+    replay("stream", fuzz::stream);
+}

@@ -1,6 +1,7 @@
 //! Parsing and validating: the subset's semantics, the JSON-Schema-Test-Suite
 //! cases, the `jsonschema` crate as oracle on generated schemas and values,
-//! hostile inputs, limits, and typed arguments read straight from text.
+//! hostile inputs, limits, typed arguments read straight from text, and
+//! arguments streamed in pieces.
 
 use pedelec_testdata::strategies;
 mod texts;
@@ -17,3 +18,4 @@ mod properties;
 mod read_order;
 mod semantics;
 mod spec_examples;
+mod stream;
