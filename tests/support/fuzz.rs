@@ -15,8 +15,8 @@
 use std::sync::OnceLock;
 
 use pedelec_schema::{
-    convert as convert_schema, lint, ArgsError, Pattern, Profile, SchemaNode, Severity,
-    ToolArgsSchema, ValidationError,
+    convert as convert_schema, lint, ArgsError, Pattern, Profile, Severity, ToolArgsSchema,
+    ValidationError,
 };
 use serde_json::{json, Value};
 
@@ -397,167 +397,11 @@ pub fn is_repeat(message: &str) -> bool {
     message.contains("is given twice in this object")
 }
 
-/// A disagreement of `validate_str` with the stream (and the decided
-/// semantics) that is known, reported and not yet fixed in the library:
-/// `validate_str` accepts a text the stream refuses. [`check_stream`]
-/// checks the stream on it but not `validate_str`, so that the tests and
-/// the fuzzer look past it.
-/// `validation::stream::validate_str_agrees_on_the_known_gaps` (ignored)
-/// holds minimal cases of each; when it passes, remove them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum KnownGap {
-    /// `validate_str` accepts a text that is not JSON (a lone surrogate, a
-    /// number beyond `f64`, nesting past 127), its fault under a property
-    /// the schema does not name or inside a `oneOf`'s value: its fast path
-    /// skips what it does not check without reading it as JSON. The stream
-    /// refuses it with a syntax error there.
-    AcceptsNotJson,
-    /// `validate_str` accepts a property the schema names given twice in
-    /// one object inside a `oneOf`'s value. The stream refuses it (a syntax
-    /// error), or something before it.
-    AcceptsRepeatInOneOf,
-}
-
-/// Where a JSON Pointer into a value leads in the schema.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Place {
-    /// Every step is a node of the schema.
-    Checked,
-    /// Through a property its object does not name.
-    Unnamed,
-    /// Through (or at) a `oneOf`.
-    OneOf,
-    /// Into a node of another type.
-    Elsewhere,
-}
-
-fn place(schema: &ToolArgsSchema, path: &str) -> Place {
-    let root = SchemaNode::Object(schema.root().clone());
-    let mut node = &root;
-    for token in crate::pointer::tokens(path).expect("a JSON Pointer") {
-        node = match node {
-            SchemaNode::OneOf(_) => return Place::OneOf,
-            SchemaNode::Object(object) => {
-                match object.properties.iter().find(|p| p.name == token) {
-                    Some(property) => &property.node,
-                    None => return Place::Unnamed,
-                }
-            }
-            SchemaNode::Array(array) if token.parse::<usize>().is_ok() => &array.items,
-            _ => return Place::Elsewhere,
-        };
-    }
-    match node {
-        SchemaNode::OneOf(_) => Place::OneOf,
-        _ => Place::Checked,
-    }
-}
-
-/// The known gap, if any, of a text that `validate_str` accepts and the
-/// stream refuses with `refusal`.
-pub fn known_gap(schema: &ToolArgsSchema, text: &str, refusal: &ArgsError) -> Option<KnownGap> {
-    match (serde_json::from_str::<Value>(text), refusal) {
-        (Err(_), ArgsError::Syntax(error)) if !is_repeat(error.message()) => {
-            matches!(place(schema, error.path()), Place::Unnamed | Place::OneOf)
-                .then_some(KnownGap::AcceptsNotJson)
-        }
-        (Ok(_), ArgsError::Syntax(_) | ArgsError::Invalid(_)) => repeated_keys(text)
-            .iter()
-            .any(|(object, _)| place(schema, object) == Place::OneOf)
-            .then_some(KnownGap::AcceptsRepeatInOneOf),
-        _ => None,
-    }
-}
-
-/// The keys given twice in an object of `text` (JSON): each with the JSON
-/// Pointer of its object.
-pub fn repeated_keys(text: &str) -> Vec<(String, String)> {
-    use serde::de::{DeserializeSeed, MapAccess, SeqAccess, Visitor};
-    use std::cell::RefCell;
-
-    struct Keys<'a> {
-        path: String,
-        found: &'a RefCell<Vec<(String, String)>>,
-    }
-    impl<'de> DeserializeSeed<'de> for Keys<'_> {
-        type Value = ();
-        fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-            d.deserialize_any(self)
-        }
-    }
-    impl<'de> Visitor<'de> for Keys<'_> {
-        type Value = ();
-        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            f.write_str("any JSON value")
-        }
-        fn visit_bool<E>(self, _: bool) -> Result<(), E> {
-            Ok(())
-        }
-        fn visit_i64<E>(self, _: i64) -> Result<(), E> {
-            Ok(())
-        }
-        fn visit_u64<E>(self, _: u64) -> Result<(), E> {
-            Ok(())
-        }
-        fn visit_f64<E>(self, _: f64) -> Result<(), E> {
-            Ok(())
-        }
-        fn visit_str<E>(self, _: &str) -> Result<(), E> {
-            Ok(())
-        }
-        fn visit_unit<E>(self) -> Result<(), E> {
-            Ok(())
-        }
-        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-            let mut index = 0;
-            loop {
-                let mut path = self.path.clone();
-                crate::pointer::push_index(&mut path, index);
-                let item = Keys {
-                    path,
-                    found: self.found,
-                };
-                if seq.next_element_seed(item)?.is_none() {
-                    return Ok(());
-                }
-                index += 1;
-            }
-        }
-        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-            let mut seen = std::collections::HashSet::new();
-            while let Some(key) = map.next_key::<String>()? {
-                let path = crate::pointer::join(&self.path, &key);
-                if !seen.insert(key.clone()) {
-                    self.found.borrow_mut().push((self.path.clone(), key));
-                }
-                map.next_value_seed(Keys {
-                    path,
-                    found: self.found,
-                })?;
-            }
-            Ok(())
-        }
-    }
-
-    let found = RefCell::new(Vec::new());
-    let mut deserializer = serde_json::Deserializer::from_str(text);
-    let seed = Keys {
-        path: String::new(),
-        found: &found,
-    };
-    match seed.deserialize(&mut deserializer) {
-        Ok(()) => found.into_inner(),
-        Err(_) => Vec::new(),
-    }
-}
-
 /// How a stream of a text compared with `validate_str` on it.
 #[derive(Debug)]
 pub struct Compared {
     pub streamed: Streamed,
     pub checked: Result<(), ArgsError>,
-    /// The known gap the text falls in, if it does.
-    pub gap: Option<KnownGap>,
 }
 
 /// Feeds `text` in `pieces` ([`feed_stream`]'s checks) and checks the
@@ -575,21 +419,10 @@ pub struct Compared {
 /// - a refusal at the root's last byte for the root's own keywords gives
 ///   `validate_str`'s errors, in order; any other gives errors each of
 ///   whose (path, schema path, keyword) `validate_str` gives too.
-///
-/// On a [`KnownGap`] only the stream is checked: it refuses the text.
 pub fn check_stream(schema: &ToolArgsSchema, text: &str, pieces: &[&str]) -> Compared {
     assert_eq!(pieces.concat(), text, "the pieces make the text");
     let streamed = feed_stream(schema, pieces);
     let checked = schema.validate_str(text);
-    if let (Err(refusal), Ok(())) = (&streamed.outcome, &checked) {
-        if let Some(gap) = known_gap(schema, text, refusal) {
-            return Compared {
-                streamed,
-                checked,
-                gap: Some(gap),
-            };
-        }
-    }
     let parsed = serde_json::from_str::<Value>(text);
     // validate_str against serde_json: which texts are JSON.
     match (&checked, &parsed) {
@@ -667,11 +500,7 @@ pub fn check_stream(schema: &ToolArgsSchema, text: &str, pieces: &[&str]) -> Com
         }
         (ours, theirs) => panic!("the stream gives {ours:?}, validate_str {theirs:?}"),
     }
-    Compared {
-        streamed,
-        checked,
-        gap: None,
-    }
+    Compared { streamed, checked }
 }
 
 /// Whether a stream of `text` refused at byte `at` for the root's own

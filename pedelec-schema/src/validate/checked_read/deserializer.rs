@@ -11,13 +11,13 @@
 //! schema (validation checks every property the schema names, whether or
 //! not `T` reads it).
 
-use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, Visitor};
+use serde::de::{self, DeserializeSeed, Deserializer, Visitor};
 use serde_json::Value;
 
 use super::fingerprint::Print;
 use super::one_of::{plan, Plan};
-use super::refused;
 use super::visitor::{Checking, CheckingEnum};
+use super::{refused, strict};
 use crate::validate::Rule;
 
 /// `inner`, whose value must pass `rule`.
@@ -66,7 +66,7 @@ fn buffered<'de, D: Deserializer<'de>, T>(
     if print.wanted() {
         return Err(refused());
     }
-    let value = Value::deserialize(inner)?;
+    let value = strict::whole(inner)?;
     if !rule.accepts(&value) {
         return Err(refused());
     }

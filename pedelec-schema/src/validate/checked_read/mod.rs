@@ -20,15 +20,16 @@
 //!   tagged enums for the same reason.
 //!
 //! Properties that the schema does not name go to `T` unchecked, as
-//! validation leaves them; values that `T` skips are checked all the same.
+//! validation leaves them, but a value `T` skips there is still read as
+//! JSON (`strict.rs`); values that `T` skips are checked all the same.
 //!
 //! # Why the answer is the one `from_args` gives
 //!
 //! The fast path answers only with a value; at the first doubt it gives up,
-//! and the caller parses the text into a `Value` and runs the full path
-//! (`from_args`: validation that collects every error with its path, then
-//! serde). So every error an agent sees comes from the full path, as
-//! before. It gives up on:
+//! and the caller reads the text into a `Value` with the crate's reader
+//! (`text/`) and runs the full path (`from_args`: validation that collects
+//! every error with its path, then serde). So every error an agent sees
+//! comes from the full path. It gives up on:
 //!
 //! - any value that fails its rule, a missing required property, an array
 //!   count out of bounds, two items of a `uniqueItems` array that print
@@ -36,17 +37,17 @@
 //! - any serde error, which includes an integral float such as `3.0` under
 //!   an `integer` node that `T`'s integer refuses (`from_args` turns it into
 //!   `3` and reads it) and a property beside an externally tagged variant;
-//! - a property the schema names given twice: a `Value` keeps only the last
-//!   one, which `from_args` checks and reads, while a reader of `T` may keep
-//!   the first (serde's derive refuses the second; a hand-written
-//!   `Deserialize` may not);
+//! - a property the schema names given twice, which the crate's reader
+//!   refuses (the stream cannot take back a value it checked), and any name
+//!   given twice inside a value read whole (`strict.rs`);
 //! - a visitor that stops while items or entries follow, which would go
 //!   unchecked;
 //! - what it leaves by design: an object node of more than 64 properties
 //!   (the properties seen are one word of bits), a `uniqueItems` array of
 //!   more than 32 items or of items read whole (their fingerprints live on
 //!   the stack, and are taken as values stream by);
-//! - text that is not one JSON value (the full path says why).
+//! - text that is not one JSON value, wherever the fault is (the full path
+//!   says why and where).
 //!
 //! When it does answer, `from_args` would have answered the same: every
 //! value its validation checks was checked here by the same rule, on the
@@ -62,6 +63,7 @@ mod deserializer;
 mod fingerprint;
 mod object;
 mod one_of;
+mod strict;
 mod visitor;
 
 use serde::de::{self, Deserialize};

@@ -19,6 +19,7 @@ use super::deserializer::CheckedSeed;
 use super::fingerprint::{self, Print};
 use super::one_of::select;
 use super::refused;
+use super::strict::Unnamed;
 use crate::validate::{ObjectRule, Rule};
 
 /// The object rule that checks an object at the node compiled to `rule`.
@@ -160,8 +161,9 @@ impl<'de, 'r, A: MapAccess<'de>> MapAccess<'de> for CheckedMap<'r, A> {
     fn next_value_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value, A::Error> {
         let Some((place, rule)) = self.current.take() else {
             // Validation does not look at a property the schema does not
-            // name, so neither does the fast path: `T` reads it as it likes.
-            return self.inner.next_value_seed(seed);
+            // name, so neither does the fast path: `T` reads it as it likes,
+            // but a value it skips is still read as JSON (`strict.rs`).
+            return self.inner.next_value_seed(Unnamed(seed));
         };
         if !self.printing {
             return self.inner.next_value_seed(CheckedSeed {
