@@ -72,6 +72,48 @@ use super::{Rule, Validator};
 use deserializer::Checked;
 use fingerprint::Print;
 
+/// Calls `$forward!` with every `deserialize_*` method of serde's
+/// `Deserializer` that a wrapper forwards as it is (all but
+/// `deserialize_enum` and `deserialize_ignored_any`), with the arguments
+/// each takes before its visitor: the one list that `deserializer.rs` and
+/// `strict.rs` forward.
+macro_rules! forward_plain_methods {
+    ($forward:ident) => {
+        $forward! {
+            deserialize_any();
+            deserialize_bool();
+            deserialize_i8();
+            deserialize_i16();
+            deserialize_i32();
+            deserialize_i64();
+            deserialize_i128();
+            deserialize_u8();
+            deserialize_u16();
+            deserialize_u32();
+            deserialize_u64();
+            deserialize_u128();
+            deserialize_f32();
+            deserialize_f64();
+            deserialize_char();
+            deserialize_str();
+            deserialize_string();
+            deserialize_bytes();
+            deserialize_byte_buf();
+            deserialize_option();
+            deserialize_unit();
+            deserialize_unit_struct(name: &'static str);
+            deserialize_newtype_struct(name: &'static str);
+            deserialize_seq();
+            deserialize_tuple(len: usize);
+            deserialize_tuple_struct(name: &'static str, len: usize);
+            deserialize_map();
+            deserialize_struct(name: &'static str, fields: &'static [&'static str]);
+            deserialize_identifier();
+        }
+    };
+}
+use forward_plain_methods;
+
 /// The error by which the fast path gives up. Its text is never shown: the
 /// full path runs instead.
 fn refused<E: de::Error>() -> E {
