@@ -166,3 +166,18 @@ impl<'s> ArgsStream<'s> {
         error
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An async handler holds its stream across awaits, on whichever
+    /// thread the runtime resumes it: a stream must be `Send` (and is
+    /// `Sync`, as the schema it borrows is).
+    #[test]
+    fn a_stream_can_move_between_threads() {
+        fn send_and_sync<T: Send + Sync>() {}
+        send_and_sync::<ArgsStream<'static>>();
+        send_and_sync::<TypedArgsStream<()>>();
+    }
+}
