@@ -197,11 +197,17 @@ fn reading_valid_arguments_allocates_only_what_the_type_does() {
         assert_eq!(from_args_str, from_str, "{name}: from_args_str");
         assert_eq!(from_args, by_reference, "{name}: from_args");
     }
-    // A property the schema does not name is skipped on the fast path.
+    // A property the schema does not name is read into nothing on the fast
+    // path (still as JSON: `checked_read/strict.rs`), allocating nothing,
+    // where serde_json's own skipping allocates its stack of open
+    // containers: no more than serde alone.
     let mut unnamed = every_keyword;
     unnamed["unnamed"] = json!({"x": [1, 2]});
     let [from_str, from_args_str, ..] = typed_allocations::<EveryKeyword>(&unnamed.to_string());
-    assert_eq!(from_args_str, from_str, "with an unnamed property");
+    assert!(
+        from_args_str <= from_str,
+        "with an unnamed property: {from_args_str} allocations, serde alone {from_str}"
+    );
 }
 
 /// The three valid calls of the benchmarks, with their schemas.

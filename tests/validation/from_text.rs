@@ -540,3 +540,68 @@ fn a_named_property_given_twice_is_refused_whichever_a_reader_keeps() {
     // As a `Value`, the last one counts, as in serde_json.
     assert_eq!(through_value::<FirstWins>(text).unwrap(), FirstWins(2));
 }
+
+/// A type that reads a property its schema does not name, into a type
+/// that skips what it does not know.
+#[derive(Debug, PartialEq, Deserialize)]
+struct ReadsMore {
+    v: i64,
+    extra: Option<Inner>,
+}
+
+#[derive(Debug, PartialEq, Deserialize)]
+struct Inner {
+    a: i64,
+}
+
+impl ToolArgs for ReadsMore {
+    fn schema() -> &'static ToolArgsSchema {
+        static SCHEMA: std::sync::OnceLock<ToolArgsSchema> = std::sync::OnceLock::new();
+        SCHEMA.get_or_init(|| {
+            ToolArgsSchema::from_value(&serde_json::json!({"type": "object",
+                "properties": {"v": {"type": "integer"}}, "required": ["v"]}))
+            .unwrap()
+        })
+    }
+}
+
+/// Text that is not JSON is refused however deep under a property the
+/// schema does not name, also where the type reads that property and skips
+/// a value inside it: the fast path reads what it skips (serde_json's own
+/// skipping does not decode it).
+#[test]
+fn a_value_skipped_inside_an_unnamed_property_is_still_read_as_json() {
+    let deep = format!(
+        r#"{{"v": 1, "extra": {{"a": 1, "junk": {}{}}}}}"#,
+        "[".repeat(127),
+        "]".repeat(127)
+    );
+    for text in [
+        r#"{"v": 1, "extra": {"a": 1, "junk": "\ud800"}}"#,
+        r#"{"v": 1, "extra": {"a": 1, "junk": [1e400]}}"#,
+        r#"{"v": 1, "extra": {"a": 1, "junk": {"x": "\udc00"}}}"#,
+        deep.as_str(),
+    ] {
+        assert!(serde_json::from_str::<Value>(text).is_err(), "{text:.60}");
+        assert!(
+            matches!(ReadsMore::from_args_str(text), Err(ArgsError::Syntax(_))),
+            "{text:.60}"
+        );
+        assert!(matches!(
+            ReadsMore::schema().validate_str(text),
+            Err(ArgsError::Syntax(_))
+        ));
+    }
+    let text = r#"{"v": 1, "extra": {"a": 2, "junk": ["ok", {"\u00e9": 1.5}]}}"#;
+    assert_eq!(
+        ReadsMore::from_args_str(text).unwrap(),
+        ReadsMore {
+            v: 1,
+            extra: Some(Inner { a: 2 })
+        }
+    );
+    assert_eq!(
+        outcome(ReadsMore::from_args_str(text)),
+        outcome(through_value::<ReadsMore>(text))
+    );
+}
