@@ -28,11 +28,13 @@ mod escape;
 mod number;
 mod reader;
 mod syntax;
+mod tree;
 
 use serde_json::{Map, Value};
 
-pub(crate) use reader::{Open, Reader, Scalar};
+pub(crate) use reader::{Reader, Scalar};
 pub use syntax::SyntaxError;
+pub(crate) use tree::Open;
 
 /// A value's JSON type, known from its first byte.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

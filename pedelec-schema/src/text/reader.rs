@@ -1,29 +1,13 @@
-//! The push parser: a state per place in JSON's grammar, the containers
-//! still open, and the string or number being read.
+//! The push parser: a state per place in JSON's grammar, the value read so
+//! far (`tree.rs`), and the string or number being read.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::escape::{control_character, Escape, Step};
 use super::number::{self, NumberAt};
 use super::syntax::{self, SyntaxError};
+use super::tree::{Open, Tree, MAX_NESTING};
 use super::{Begun, Halt, Listener, Stopped};
-use crate::pointer;
-
-/// Containers nested deeper than this are refused, as serde_json refuses
-/// them (its recursion limit of 128 counts down to 0 at the 128th).
-const MAX_NESTING: usize = 127;
-
-/// A container still open, with what is read of it so far.
-#[derive(Debug)]
-pub(crate) enum Open {
-    /// The properties complete so far, and the key of the one being read
-    /// once it is complete.
-    Object {
-        map: Map<String, Value>,
-        key: Option<String>,
-    },
-    Array(Vec<Value>),
-}
 
 /// The value being read, where it is not a container.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,9 +75,7 @@ pub(crate) struct Reader {
     /// Bytes read before the current piece.
     offset: usize,
     state: State,
-    open: Vec<Open>,
-    /// The root value, once complete.
-    root: Option<Value>,
+    tree: Tree,
     /// A string's (or key's) decoded text, where it spans pieces or has
     /// escapes; a number's text.
     buffer: String,
@@ -106,8 +88,7 @@ impl Reader {
         Reader {
             offset: 0,
             state: State::Value,
-            open: Vec::new(),
-            root: None,
+            tree: Tree::default(),
             buffer: String::new(),
             stopped_at: None,
         }
@@ -120,7 +101,7 @@ impl Reader {
 
     /// The containers open, outermost first.
     pub(crate) fn open(&self) -> &[Open] {
-        &self.open
+        self.tree.open()
     }
 
     /// The offset of the byte at which reading stopped, once it has.
@@ -130,13 +111,13 @@ impl Reader {
 
     /// The root value, once complete.
     pub(crate) fn root(&self) -> Option<&Value> {
-        self.root.as_ref()
+        self.tree.root()
     }
 
     /// The JSON Pointer of the value being read: the innermost container's,
     /// or between its values, its own.
     pub(crate) fn path_being_read(&self) -> String {
-        self.path(self.inside_value())
+        self.tree.path(self.inside_value())
     }
 
     /// The scalar being read, if one is.
@@ -187,11 +168,11 @@ impl Reader {
 
     fn end_of_text<L: Listener>(&mut self, listener: &mut L) -> Result<Value, Stopped> {
         if let State::Number(digits) = self.state {
-            if digits.complete() && self.open.is_empty() {
+            if digits.complete() && self.tree.at_root() {
                 self.end_number(0, listener)?;
             }
         }
-        match (self.state, self.root.take()) {
+        match (self.state, self.tree.take_root()) {
             (State::End, Some(value)) => Ok(value),
             (State::Failed, _) => Err(Stopped::Refused),
             (state, _) => {
@@ -202,16 +183,14 @@ impl Reader {
                     State::Literal { .. } => "inside a literal",
                     State::NextItem | State::NextKey => "after a `,`",
                     State::Colon => "after a property name",
-                    State::Value if self.open.is_empty() => {
+                    State::Value if self.tree.at_root() => {
                         return Err(Stopped::Syntax(SyntaxError::empty(self.offset)))
                     }
                     State::Value => "after a `:`",
-                    _ => match self.open.last() {
-                        Some(Open::Object { .. }) => "inside an object, before its `}`",
-                        _ => "inside an array, before its `]`",
-                    },
+                    _ if self.tree.in_object() => "inside an object, before its `}`",
+                    _ => "inside an array, before its `]`",
                 };
-                let path = self.path(self.inside_value());
+                let path = self.tree.path(self.inside_value());
                 Err(Stopped::Syntax(SyntaxError::truncated(
                     self.offset,
                     path,
@@ -454,7 +433,7 @@ impl Reader {
                 return Err(self.syntax_found(at, byte, expected));
             }
         };
-        if matches!(begun, Begun::Object | Begun::Array) && self.open.len() >= MAX_NESTING {
+        if matches!(begun, Begun::Object | Begun::Array) && !self.tree.may_nest() {
             return Err(self.syntax(
                 at,
                 true,
@@ -470,14 +449,11 @@ impl Reader {
             .map_err(|halt| self.halted(halt, at))?;
         self.state = match begun {
             Begun::Object => {
-                self.open.push(Open::Object {
-                    map: Map::new(),
-                    key: None,
-                });
+                self.tree.open_object();
                 State::FirstKey
             }
             Begun::Array => {
-                self.open.push(Open::Array(Vec::new()));
+                self.tree.open_array();
                 State::FirstItem
             }
             Begun::String => State::Str {
@@ -506,8 +482,7 @@ impl Reader {
         at: usize,
         listener: &mut L,
     ) -> Result<(), Stopped> {
-        let object = matches!(self.open.last(), Some(Open::Object { .. }));
-        match (byte, object) {
+        match (byte, self.tree.in_object()) {
             (b',', true) => self.state = State::NextKey,
             (b',', false) => self.state = State::NextItem,
             (b'}', true) | (b']', false) => self.close(at, listener)?,
@@ -532,10 +507,7 @@ impl Reader {
         at: usize,
         listener: &mut L,
     ) -> Result<(), Stopped> {
-        let Some(Open::Object { map, key }) = self.open.last_mut() else {
-            unreachable!("keys are read inside objects");
-        };
-        let key = key.insert(text);
+        let (key, map) = self.tree.set_key(text);
         if let Err(halt) = listener.key(key, map) {
             return Err(self.halted(halt, at));
         }
@@ -545,11 +517,7 @@ impl Reader {
 
     /// Closes the innermost container.
     fn close<L: Listener>(&mut self, at: usize, listener: &mut L) -> Result<(), Stopped> {
-        let value = match self.open.pop() {
-            Some(Open::Object { map, .. }) => Value::Object(map),
-            Some(Open::Array(items)) => Value::Array(items),
-            None => unreachable!("only an open container is closed"),
-        };
+        let value = self.tree.close();
         self.complete(value, at, listener)
     }
 
@@ -564,20 +532,10 @@ impl Reader {
             self.stopped_at = Some(self.offset + at);
             return Err(Stopped::Refused);
         }
-        match self.open.last_mut() {
-            None => {
-                self.root = Some(value);
-                self.state = State::End;
-            }
-            Some(Open::Object { map, key }) => {
-                map.insert(key.take().unwrap_or_default(), value);
-                self.state = State::AfterValue;
-            }
-            Some(Open::Array(items)) => {
-                items.push(value);
-                self.state = State::AfterValue;
-            }
-        }
+        self.state = match self.tree.place(value) {
+            true => State::End,
+            false => State::AfterValue,
+        };
         Ok(())
     }
 
@@ -588,17 +546,11 @@ impl Reader {
                 self.stopped_at = Some(self.offset + at);
                 Stopped::Refused
             }
-            Halt::Repeated => {
-                let Some(Open::Object { key, .. }) = self.open.last() else {
-                    unreachable!("keys are read inside objects");
-                };
-                let key = key.as_deref().unwrap_or_default();
-                Stopped::Syntax(SyntaxError::repeated(
-                    self.offset + at,
-                    self.path(false),
-                    key,
-                ))
-            }
+            Halt::Repeated => Stopped::Syntax(SyntaxError::repeated(
+                self.offset + at,
+                self.tree.path(false),
+                self.tree.key(),
+            )),
         }
     }
 
@@ -615,32 +567,13 @@ impl Reader {
         )
     }
 
-    /// The JSON Pointer of the value being read; the innermost container's
-    /// own unless `inside`.
-    fn path(&self, inside: bool) -> String {
-        let mut path = String::new();
-        let last = self.open.len().saturating_sub(1);
-        for (depth, open) in self.open.iter().enumerate() {
-            if depth == last && !inside {
-                break;
-            }
-            match open {
-                Open::Object { key, .. } => {
-                    pointer::push(&mut path, key.as_deref().unwrap_or_default())
-                }
-                Open::Array(items) => pointer::push_index(&mut path, items.len()),
-            }
-        }
-        path
-    }
-
     /// A syntax error at byte `at` of the current piece, in the value being
     /// read when `inside` (and the state says a value is being read).
     fn syntax(&self, at: usize, inside: bool, message: String) -> Stopped {
         let inside = inside && (self.inside_value() || matches!(self.state, State::FirstItem));
         Stopped::Syntax(SyntaxError::new(
             self.offset + at,
-            self.path(inside),
+            self.tree.path(inside),
             message,
             false,
         ))
