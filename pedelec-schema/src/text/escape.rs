@@ -1,11 +1,9 @@
 //! A string's escapes, byte by byte: `\n` and the other short ones, and
 //! `\uXXXX` - with a leading surrogate, the trailing one that must follow.
 
-/// Where the reader is in an escape, if it is in one.
+/// Where the reader is in an escape.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Escape {
-    /// Not in an escape.
-    None,
     /// After `\`.
     Backslash,
     /// After `\u` and `digits` hex digits making `code`; `high` is the
@@ -35,7 +33,6 @@ impl Escape {
     /// The escape after `byte`.
     pub(super) fn read(self, byte: u8) -> Step {
         match self {
-            Escape::None => Step::More(Escape::None),
             Escape::Backslash => match byte {
                 b'"' => Step::Char('"'),
                 b'\\' => Step::Char('\\'),

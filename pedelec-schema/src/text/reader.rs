@@ -35,8 +35,12 @@ enum State {
     Colon,
     /// After a value inside a container: `,` or its close.
     AfterValue,
-    /// Inside a string; `key` for an object's key.
+    /// Inside a string, in its plain text; `key` for an object's key.
     Str {
+        key: bool,
+    },
+    /// Inside a string's escape.
+    Escaped {
         key: bool,
         escape: Escape,
     },
@@ -123,7 +127,9 @@ impl Reader {
     /// The scalar being read, if one is.
     pub(crate) fn scalar(&self) -> Option<Scalar<'_>> {
         match self.state {
-            State::Str { key: false, .. } => Some(Scalar::String(&self.buffer)),
+            State::Str { key: false } | State::Escaped { key: false, .. } => {
+                Some(Scalar::String(&self.buffer))
+            }
             State::Number(_) => Some(Scalar::Number(&self.buffer)),
             State::Literal { word, matched } => {
                 Some(Scalar::Literal(&word.text()[..usize::from(matched)]))
@@ -177,8 +183,10 @@ impl Reader {
             (State::Failed, _) => Err(Stopped::Refused),
             (state, _) => {
                 let inside = match state {
-                    State::Str { key: true, .. } => "inside a property name",
-                    State::Str { .. } => "inside a string",
+                    State::Str { key: true } | State::Escaped { key: true, .. } => {
+                        "inside a property name"
+                    }
+                    State::Str { .. } | State::Escaped { .. } => "inside a string",
                     State::Number(_) => "inside a number",
                     State::Literal { .. } => "inside a literal",
                     State::NextItem | State::NextKey => "after a `,`",
@@ -206,14 +214,11 @@ impl Reader {
         while at < bytes.len() {
             let byte = bytes[at];
             match self.state {
-                State::Str {
-                    escape: Escape::None,
-                    key,
-                } => {
+                State::Str { key } => {
                     at = self.string_run(chunk, at, key, listener)?;
                     continue;
                 }
-                State::Str { key, escape } => self.escape(byte, at, key, escape, listener)?,
+                State::Escaped { key, escape } => self.escape(byte, at, key, escape, listener)?,
                 State::Number(digits) => {
                     if !self.number_byte(byte, at, digits)? {
                         // The byte ends the number and is read again after it.
@@ -245,10 +250,7 @@ impl Reader {
                 State::FirstItem => self.begin_value(byte, at, listener)?,
                 State::FirstKey if byte == b'}' => self.close(at, listener)?,
                 State::FirstKey | State::NextKey if byte == b'"' => {
-                    self.state = State::Str {
-                        key: true,
-                        escape: Escape::None,
-                    };
+                    self.state = State::Str { key: true };
                 }
                 State::FirstKey => {
                     return Err(self.syntax_found(
@@ -336,7 +338,7 @@ impl Reader {
             }
             Some(b'\\') => {
                 self.buffer.push_str(run);
-                self.state = State::Str {
+                self.state = State::Escaped {
                     key,
                     escape: Escape::Backslash,
                 };
@@ -357,7 +359,7 @@ impl Reader {
     ) -> Result<(), Stopped> {
         let decoded = match escape.read(byte) {
             Step::More(escape) => {
-                self.state = State::Str { key, escape };
+                self.state = State::Escaped { key, escape };
                 return Ok(());
             }
             Step::Char(decoded) => decoded,
@@ -370,10 +372,7 @@ impl Reader {
         if !key && listener.string_part(part).is_err() {
             return Err(self.halted(Halt::Refused, at));
         }
-        self.state = State::Str {
-            key,
-            escape: Escape::None,
-        };
+        self.state = State::Str { key };
         Ok(())
     }
 
@@ -456,10 +455,7 @@ impl Reader {
                 self.tree.open_array();
                 State::FirstItem
             }
-            Begun::String => State::Str {
-                key: false,
-                escape: Escape::None,
-            },
+            Begun::String => State::Str { key: false },
             Begun::Number => {
                 self.buffer.push(char::from(byte));
                 State::Number(NumberAt::start(byte))
@@ -561,7 +557,8 @@ impl Reader {
             self.state,
             State::Value
                 | State::NextItem
-                | State::Str { key: false, .. }
+                | State::Str { key: false }
+                | State::Escaped { key: false, .. }
                 | State::Number(_)
                 | State::Literal { .. }
         )
@@ -575,7 +572,6 @@ impl Reader {
             self.offset + at,
             self.tree.path(inside),
             message,
-            false,
         ))
     }
 

@@ -42,18 +42,33 @@ pub struct SyntaxError {
     offset: usize,
     path: String,
     message: String,
-    truncated: bool,
-    repeated: bool,
+    kind: Kind,
+}
+
+/// What is wrong with the text, for [`SyntaxError::is_truncated`] and
+/// [`SyntaxError::is_repeated_property`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// A byte that JSON's grammar does not allow there.
+    NotJson,
+    /// The text stops before its value is complete.
+    Truncated,
+    /// A property the schema names, given twice in one object.
+    Repeated,
 }
 
 impl SyntaxError {
-    pub(crate) fn new(offset: usize, path: String, message: String, truncated: bool) -> Self {
+    /// A byte that is not JSON, at `offset`, in the value at `path`.
+    pub(crate) fn new(offset: usize, path: String, message: String) -> Self {
+        SyntaxError::of(Kind::NotJson, offset, path, message)
+    }
+
+    fn of(kind: Kind, offset: usize, path: String, message: String) -> Self {
         SyntaxError {
             offset,
             path,
             message,
-            truncated,
-            repeated: false,
+            kind,
         }
     }
 
@@ -64,23 +79,20 @@ impl SyntaxError {
         // Writing to a `String` cannot fail.
         let _ = Quoted::new(key).write_to(&mut message);
         message.push_str(" is given twice in this object; give each property once");
-        SyntaxError {
-            repeated: true,
-            ..SyntaxError::new(offset, path, message, false)
-        }
+        SyntaxError::of(Kind::Repeated, offset, path, message)
     }
 
     /// A text that ends `inside` a value (`"inside a string"`), at
     /// `offset`, its length.
     pub(crate) fn truncated(offset: usize, path: String, inside: &str) -> Self {
         let message = format!("the text ends {inside}: the call is cut short");
-        SyntaxError::new(offset, path, message, true)
+        SyntaxError::of(Kind::Truncated, offset, path, message)
     }
 
     /// A text of whitespace alone.
     pub(crate) fn empty(offset: usize) -> Self {
         let message = "the text holds no JSON value; expected the arguments' object";
-        SyntaxError::new(offset, String::new(), message.into(), true)
+        SyntaxError::of(Kind::Truncated, offset, String::new(), message.into())
     }
 
     /// The byte offset in the text of the first byte that cannot be read
@@ -104,13 +116,13 @@ impl SyntaxError {
     /// string, an object, an array or a number, or after a `,`): a call
     /// cut short, which is never read as arguments.
     pub fn is_truncated(&self) -> bool {
-        self.truncated
+        self.kind == Kind::Truncated
     }
 
     /// Whether the text is JSON that gives a property the schema names
     /// twice in one object (which a stream cannot take back once checked).
     pub fn is_repeated_property(&self) -> bool {
-        self.repeated
+        self.kind == Kind::Repeated
     }
 
     /// The keyword of its entry in the agent-facing `errors`.

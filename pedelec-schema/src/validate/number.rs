@@ -14,6 +14,9 @@ use crate::numeric::{self, Interval, Num};
 use crate::schema::NumberNode;
 
 /// A `number` or `integer` node.
+/// The JSON type a `number` node takes, as its type failure names it.
+pub(super) const EXPECTED: &str = "a number";
+
 #[derive(Debug, Clone)]
 pub(crate) struct NumberRule {
     site: Span,
@@ -68,7 +71,7 @@ impl NumberRule {
         if self.integer {
             "an integer"
         } else {
-            "a number"
+            EXPECTED
         }
     }
 

@@ -1,5 +1,5 @@
-//! The lanes, levels, branches and forks of `mod.rs`'s header, and the
-//! failures they record.
+//! The stream's listener, [`Checker`]: the lanes, levels, branches and
+//! forks of `mod.rs`'s header, and the failures they record.
 
 use std::sync::Arc;
 
@@ -7,22 +7,21 @@ use serde_json::{Map, Value};
 
 use super::string::StringProgress;
 use crate::message::Found;
-use crate::text::{Begun, Halt};
+use crate::text::{Begun, Halt, Listener};
 use crate::validate::failure::{BranchFailures, Failure, QUOTED_PER_BRANCH};
 use crate::validate::one_of::OneOfRule;
 use crate::validate::site::Span;
 use crate::validate::trail::{Indices, Trail};
-use crate::validate::{Rule, Sink, ValidationError, Validator};
+use crate::validate::{self, Rule, Sink, ValidationError, Validator};
 
 /// The root's branch.
 const ROOT: usize = 0;
 
 #[derive(Debug)]
-pub(super) struct Lanes<'v> {
+pub(crate) struct Checker<'v> {
     validator: &'v Validator,
-    /// Whether failures are checked at all (not for [`names_only`]).
-    ///
-    /// [`names_only`]: super::Checker::names_only
+    /// Whether failures are checked at all (not for
+    /// [`names_only`](Self::names_only)).
     checking: bool,
     /// The lanes of every open level, level after level.
     lanes: Vec<Lane<'v>>,
@@ -74,8 +73,8 @@ struct Branch {
     base: usize,
     start: usize,
     failed: bool,
+    /// Its failures, every one found (a failed branch checks no more).
     errors: Vec<ValidationError>,
-    count: usize,
 }
 
 #[derive(Debug)]
@@ -88,12 +87,30 @@ struct Fork<'v> {
     count: usize,
 }
 
-impl<'v> Lanes<'v> {
-    pub(super) fn new(validator: &'v Validator, checking: bool) -> Self {
+impl Fork<'_> {
+    /// Its branches' places in `branches`.
+    fn branches(&self) -> std::ops::Range<usize> {
+        self.first..self.first + self.count
+    }
+}
+
+impl<'v> Checker<'v> {
+    /// A checker that refuses at the first impossible byte.
+    pub(crate) fn new(validator: &'v Validator) -> Self {
+        Checker::with(validator, true)
+    }
+
+    /// A checker that checks nothing but which repeated keys the schema
+    /// names: for a text whose every failure the walk will find.
+    pub(crate) fn names_only(validator: &'v Validator) -> Self {
+        Checker::with(validator, false)
+    }
+
+    fn with(validator: &'v Validator, checking: bool) -> Self {
         // Room for the depth and the `oneOf`s of most calls, so that the
         // stacks do not grow one doubling at a time.
         const ROOM: usize = 8;
-        Lanes {
+        Checker {
             validator,
             checking,
             lanes: Vec::with_capacity(ROOM),
@@ -105,7 +122,6 @@ impl<'v> Lanes<'v> {
                 start: 0,
                 failed: false,
                 errors: Vec::new(),
-                count: 0,
             }],
             forks: Vec::new(),
             indices: Vec::with_capacity(ROOM),
@@ -115,12 +131,13 @@ impl<'v> Lanes<'v> {
     }
 
     /// The root's failures, once it has failed.
-    pub(super) fn refusal(&self) -> Option<&[ValidationError]> {
+    pub(crate) fn refusal(&self) -> Option<&[ValidationError]> {
         let root = &self.branches[ROOT];
         root.failed.then_some(&root.errors[..])
     }
 
-    pub(super) fn verdict(&self) -> Result<(), Halt> {
+    /// Whether the root has failed: the answer to the reader.
+    fn verdict(&self) -> Result<(), Halt> {
         match self.branches[ROOT].failed {
             true => Err(Halt::Refused),
             false => Ok(()),
@@ -140,7 +157,7 @@ impl<'v> Lanes<'v> {
         }
     }
 
-    pub(super) fn begin(&mut self, begun: Begun) {
+    fn begun(&mut self, begun: Begun) {
         if self.unchecked > 0 {
             self.unchecked += usize::from(matches!(begun, Begun::Object | Begun::Array));
             return;
@@ -231,7 +248,6 @@ impl<'v> Lanes<'v> {
                     start: site.len(),
                     failed: false,
                     errors: Vec::new(),
-                    count: 0,
                 });
             }
             for (at, (_, rule)) in one_of.sited_branches().enumerate() {
@@ -256,12 +272,13 @@ impl<'v> Lanes<'v> {
             });
         } else if self.live(branch) {
             let expected = rule.expected().expect("a oneOf is expanded above");
+            // The words the rules' own type failures use for each type.
             let found = Found::Begun(match begun {
-                Begun::Object => "an object",
-                Begun::Array => "an array",
-                Begun::String => "a string",
-                Begun::Number => "a number",
-                Begun::Boolean => "a boolean",
+                Begun::Object => validate::object::EXPECTED,
+                Begun::Array => validate::array::EXPECTED,
+                Begun::String => validate::string::EXPECTED,
+                Begun::Number => validate::number::EXPECTED,
+                Begun::Boolean => validate::boolean::EXPECTED,
                 Begun::Null => "null",
             });
             self.fail(
@@ -275,7 +292,7 @@ impl<'v> Lanes<'v> {
     /// `object`. A repeat of a property a lane names is refused: found by
     /// the lane's bits of properties seen, or for a larger object by a
     /// look into `object`.
-    pub(super) fn key(&mut self, key: &str, object: &Map<String, Value>) -> Result<(), Halt> {
+    fn keyed(&mut self, key: &str, object: &Map<String, Value>) -> Result<(), Halt> {
         if self.unchecked > 0 {
             return Ok(());
         }
@@ -306,7 +323,7 @@ impl<'v> Lanes<'v> {
     /// lane fails in it, it is read again character by character, so that
     /// the failure is the one at the character that decided it. Returns
     /// where in `part` the stream was refused, if it was.
-    pub(super) fn string_part(&mut self, part: &str) -> Result<(), usize> {
+    fn string_read(&mut self, part: &str) -> Result<(), usize> {
         let Some(start) = self.levels.last().map(|level| level.lanes) else {
             return Ok(());
         };
@@ -369,7 +386,7 @@ impl<'v> Lanes<'v> {
         failed
     }
 
-    pub(super) fn end(&mut self, value: &Value) {
+    fn ended(&mut self, value: &Value) {
         if self.unchecked > 0 {
             self.unchecked -= usize::from(matches!(value, Value::Object(_) | Value::Array(_)));
             return;
@@ -386,20 +403,17 @@ impl<'v> Lanes<'v> {
             }
             // Inner forks first: their verdict may fail an outer branch.
             for fork in (level.forks..self.forks.len()).rev() {
-                let Fork {
-                    rule,
-                    owner,
-                    first,
-                    count,
-                } = self.forks[fork];
+                let Fork { rule, owner, .. } = self.forks[fork];
                 if !self.live(owner) {
                     continue;
                 }
-                let mut alive = (first..first + count).filter(|&b| !self.branches[b].failed);
+                let branches = self.forks[fork].branches();
+                let first = branches.start;
+                let mut alive = branches.clone().filter(|&b| !self.branches[b].failed);
                 if let (Some(one), Some(two)) = (alive.next(), alive.next()) {
                     let failure = Failure::SeveralBranches {
                         count: 2 + alive.count(),
-                        branches: count,
+                        branches: branches.len(),
                         first: one - first,
                         second: two - first,
                     };
@@ -425,9 +439,7 @@ impl<'v> Lanes<'v> {
         for (site, failure) in failures {
             sink.fail(&Trail::ROOT, site, |_| failure);
         }
-        let errors = sink.errors;
-        let count = errors.len();
-        self.record(branch, errors, count);
+        self.record(branch, sink.errors);
     }
 
     /// A sink for the failures of the value being read, in `branch`.
@@ -446,29 +458,21 @@ impl<'v> Lanes<'v> {
     fn fail_by_walk(&mut self, branch: usize, rule: &Rule, value: &Value) {
         let mut sink = self.record_in(branch);
         rule.check(value, &Trail::ROOT, &mut sink);
-        let errors = sink.errors;
-        let count = errors.len();
-        self.record(branch, errors, count);
+        self.record(branch, sink.errors);
     }
 
     /// `branch` failed with `errors`; a fork whose every branch has failed
     /// fails its own branch.
-    fn record(&mut self, branch: usize, errors: Vec<ValidationError>, count: usize) {
+    fn record(&mut self, branch: usize, errors: Vec<ValidationError>) {
         let failed = &mut self.branches[branch];
         failed.failed = true;
-        failed.count += count;
         failed.errors.extend(errors);
         if branch == ROOT {
             return;
         }
-        let fork = failed.fork;
-        let Fork {
-            rule,
-            owner,
-            first,
-            count,
-        } = self.forks[fork];
-        let branches = &self.branches[first..first + count];
+        let fork = &self.forks[failed.fork];
+        let (rule, owner) = (fork.rule, fork.owner);
+        let branches = &self.branches[fork.branches()];
         if branches.iter().all(|branch| branch.failed) && self.live(owner) {
             let no_branch = Failure::NoBranch {
                 branches: branches
@@ -480,12 +484,32 @@ impl<'v> Lanes<'v> {
                             .take(QUOTED_PER_BRANCH)
                             .cloned()
                             .collect(),
-                        count: branch.count,
+                        count: branch.errors.len(),
                     })
                     .collect(),
             };
             self.fail(owner, vec![(rule.site(), no_branch)]);
         }
+    }
+}
+
+impl Listener for Checker<'_> {
+    fn begin(&mut self, begun: Begun) -> Result<(), Halt> {
+        self.begun(begun);
+        self.verdict()
+    }
+
+    fn key(&mut self, key: &str, object: &Map<String, Value>) -> Result<(), Halt> {
+        self.keyed(key, object)
+    }
+
+    fn string_part(&mut self, part: &str) -> Result<(), usize> {
+        self.string_read(part)
+    }
+
+    fn end(&mut self, value: &Value) -> Result<(), Halt> {
+        self.ended(value);
+        self.verdict()
     }
 }
 

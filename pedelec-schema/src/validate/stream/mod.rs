@@ -44,60 +44,7 @@
 mod lanes;
 mod string;
 
-use serde_json::{Map, Value};
-
-use super::Validator;
-use crate::text::{Begun, Halt, Listener};
-use crate::validate::ValidationError;
-use lanes::Lanes;
-
-/// The stream's listener: the lanes, and what they found.
-#[derive(Debug)]
-pub(crate) struct Checker<'v> {
-    lanes: Lanes<'v>,
-}
-
-impl<'v> Checker<'v> {
-    /// A checker that refuses at the first impossible byte.
-    pub(crate) fn new(validator: &'v Validator) -> Self {
-        Checker {
-            lanes: Lanes::new(validator, true),
-        }
-    }
-
-    /// A checker that checks nothing but which repeated keys the schema
-    /// names: for a text whose every failure the walk will find.
-    pub(crate) fn names_only(validator: &'v Validator) -> Self {
-        Checker {
-            lanes: Lanes::new(validator, false),
-        }
-    }
-
-    /// The failures that refused the text, once it is refused.
-    pub(crate) fn refusal(&self) -> Option<&[ValidationError]> {
-        self.lanes.refusal()
-    }
-}
-
-impl Listener for Checker<'_> {
-    fn begin(&mut self, begun: Begun) -> Result<(), Halt> {
-        self.lanes.begin(begun);
-        self.lanes.verdict()
-    }
-
-    fn key(&mut self, key: &str, object: &Map<String, Value>) -> Result<(), Halt> {
-        self.lanes.key(key, object)
-    }
-
-    fn string_part(&mut self, part: &str) -> Result<(), usize> {
-        self.lanes.string_part(part)
-    }
-
-    fn end(&mut self, value: &Value) -> Result<(), Halt> {
-        self.lanes.end(value);
-        self.lanes.verdict()
-    }
-}
+pub(crate) use lanes::Checker;
 
 #[cfg(test)]
 mod tests;
