@@ -482,6 +482,51 @@ change_codes! {
     /// `{"tags": ["a"]}`.
     WrappedInArray = "wrapped_in_array", Widens, Note;
 
+    // Repair of argument text (`ToolArgsSchema::repair`). Each repair
+    // reads text that is not JSON as the one value its writer meant, where
+    // the schema leaves one reading; the pointer is into the value read.
+    // Every repair widens: the text was refused as it came.
+
+    /// A markdown code fence (```` ```json ````) around the arguments'
+    /// object was left out. Widens.
+    CodeFence = "code_fence", Widens, Note;
+    /// Text before or after the arguments' object (`Here are the
+    /// arguments: {...}`) was left out. Widens.
+    TextAround = "text_around", Widens, Note;
+    /// A `}` or `]` after the arguments' object, closing nothing, was
+    /// left out. Widens.
+    StrayBracket = "stray_bracket", Widens, Note;
+    /// A string or property name in single quotes (`'a.txt'`) was read as
+    /// the JSON string it spells. Widens.
+    SingleQuotes = "single_quotes", Widens, Note;
+    /// A property name without quotes (`{path: "a"}`), one the schema
+    /// names for that object, was read as that name. Widens.
+    UnquotedKey = "unquoted_key", Widens, Note;
+    /// Python's `True` or `False`, where the schema takes a boolean, was
+    /// read as JSON's `true` or `false`. Widens.
+    PythonLiteral = "python_literal", Widens, Note;
+    /// An optional property given as Python's `None` or JavaScript's
+    /// `undefined` was left out, which is how the subset writes "no
+    /// value". Widens.
+    AbsentValue = "absent_value", Widens, Note;
+    /// A `,` before a `}` or `]` was left out. Widens.
+    TrailingComma = "trailing_comma", Widens, Note;
+    /// A raw control character (a newline, a tab, ...) inside a string was
+    /// read as its escape. Widens.
+    ControlCharacter = "control_character", Widens, Note;
+    /// An empty text, `""` or `null`, for a schema that requires no
+    /// property, was read as the empty object `{}`. Widens.
+    EmptyArguments = "empty_arguments", Widens, Note;
+    /// A `"` inside a string, where it cannot end the string (what follows
+    /// it cannot follow a value there), was read as part of it. Widens.
+    UnescapedQuote = "unescaped_quote", Widens, Note;
+    /// The arguments' object written in brackets (`["path": "a"]`) was
+    /// read as the object. Widens.
+    BracketsForObject = "brackets_for_object", Widens, Note;
+    /// `\'` inside a double-quoted string, not an escape in JSON, was read
+    /// as `'`, as Python and JavaScript read it. Widens.
+    EscapedApostrophe = "escaped_apostrophe", Widens, Note;
+
     // Engine profiles (export to local constrained-decoding engines).
 
     /// A `pattern` that JSON Schema searches for anywhere in the string was

@@ -363,6 +363,7 @@ mod numeric;
 mod parse;
 mod pattern;
 mod pointer;
+mod repair;
 pub mod schema;
 mod small_string;
 mod stream;
@@ -380,10 +381,11 @@ pub use export::{
     Exported, ExportedTool, OrderedJson, Profile, ToolDefinition, ToolNameError, UnknownProfile,
 };
 pub use grammar::{grammar_for_tools, Grammar, GrammarFormat, UnknownGrammarFormat};
-pub use intake::{Coerce, Intake, RefuseUnknown, ReportOnly, UnknownProperty};
+pub use intake::{Coerce, Intake, RefuseUnknown, Repair, ReportOnly, UnknownProperty};
 pub use lint::lint;
 pub use parse::{MAX_BRANCHES, MAX_BRANCH_PRODUCT, MAX_DEPTH, MAX_ENUM_VALUES, MAX_PROPERTIES};
 pub use pattern::{Pattern, PatternError, MAX_COMPILED_SIZE, MAX_NESTING, MAX_PATTERN_LEN};
+pub use repair::Repaired;
 pub use schema::{NodeKind, SchemaNode};
 pub use stream::{ArgsStream, Partial, Progress, TypedArgsStream};
 pub use text::SyntaxError;

@@ -17,8 +17,9 @@ use crate::tool_args::{ArgsError, ToolArgs};
 
 /// Tool arguments of type `T`, taken in with the tolerant-intake steps of
 /// the policy `I` ([`Coerce`](crate::Coerce),
-/// [`RefuseUnknown`](crate::RefuseUnknown), both as a tuple, or
-/// [`ReportOnly`](crate::ReportOnly)), then validated against `T::schema()`
+/// [`RefuseUnknown`](crate::RefuseUnknown), [`Repair`](crate::Repair) for
+/// text, several as a tuple, or [`ReportOnly`](crate::ReportOnly)), then
+/// validated against `T::schema()`
 /// and read as [`Checked<T>`](super::Checked) reads them.
 ///
 /// What the steps did stays with the arguments: the coercions made, and
@@ -59,8 +60,8 @@ use crate::tool_args::{ArgsError, ToolArgs};
 pub struct CheckedWith<T, I: Intake> {
     /// The arguments.
     pub args: T,
-    /// What coercion changed, each with its pointer (empty unless
-    /// `I::COERCE`).
+    /// What the repairs of the text (if `I::REPAIR`), then coercion (if
+    /// `I::COERCE`) changed, each with its pointer.
     pub changes: Vec<Change>,
     /// The properties the schema does not name, which were let through
     /// (empty when `I::REFUSE_UNKNOWN`: they were refused).
@@ -72,13 +73,53 @@ impl<T: ToolArgs + DeserializeOwned, I: Intake> CheckedWith<T, I> {
     /// Takes `args` in with `I`'s steps, validates them against
     /// `T::schema()` (refusing unknown properties if `I` says so) and reads
     /// them into `T`.
-    pub fn from_args(mut args: Value) -> Result<Self, ArgsError> {
+    pub fn from_args(args: Value) -> Result<Self, ArgsError> {
+        Self::take_in(args, Vec::new())
+    }
+
+    /// Reads the text of the arguments - with
+    /// [`ToolArgsSchema::repair`](crate::ToolArgsSchema::repair)'s repairs
+    /// if `I` is [`Repair`](crate::Repair) (or holds it), whose changes
+    /// come first in [`changes`](Self::changes) - then takes the value in
+    /// as [`from_args`](Self::from_args) does. Without `Repair`, text that
+    /// is not JSON is an [`ArgsError::Syntax`] as for
+    /// [`ToolArgs::from_args_str`].
+    ///
+    /// ```
+    /// use pedelec_schema::{ChangeCode, CheckedWith, Coerce, Repair, ToolArgs};
+    /// use serde::Deserialize;
+    ///
+    /// #[derive(Debug, Deserialize, ToolArgs)]
+    /// struct Search {
+    ///     query: String,
+    ///     limit: Option<u8>,
+    /// }
+    ///
+    /// let text = "```json\n{'query': 'rust', 'limit': '5'}\n```";
+    /// let search = CheckedWith::<Search, (Repair, Coerce)>::from_args_str(text)?;
+    /// assert_eq!((search.query.as_str(), search.limit), ("rust", Some(5)));
+    /// let codes: Vec<_> = search.changes.iter().map(|c| c.code).collect();
+    /// assert_eq!(codes[0], ChangeCode::CodeFence);
+    /// assert_eq!(codes.last(), Some(&ChangeCode::NumberFromString));
+    /// # Ok::<(), pedelec_schema::ArgsError>(())
+    /// ```
+    pub fn from_args_str(text: &str) -> Result<Self, ArgsError> {
         let schema = T::schema();
-        let changes = if I::COERCE {
-            schema.coerce(&mut args)
-        } else {
-            Vec::new()
-        };
+        match I::REPAIR {
+            true => {
+                let (args, changes) = crate::repair::read(schema, text)?;
+                Self::take_in(args, changes)
+            }
+            false => Self::take_in(schema.read_text(text)?, Vec::new()),
+        }
+    }
+
+    /// `args` taken in with `I`'s steps after the repairs `changes`.
+    fn take_in(mut args: Value, mut changes: Vec<Change>) -> Result<Self, ArgsError> {
+        let schema = T::schema();
+        if I::COERCE {
+            changes.extend(schema.coerce(&mut args));
+        }
         let mut unknown = schema.unknown_properties(&args);
         if I::REFUSE_UNKNOWN && !unknown.is_empty() {
             let errors = crate::intake::refused(schema.validate(&args), unknown);
@@ -141,6 +182,11 @@ impl<T: Clone, I: Intake> Clone for CheckedWith<T, I> {
 impl<'de, T: ToolArgs + DeserializeOwned, I: Intake> Deserialize<'de> for CheckedWith<T, I> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let args = Value::deserialize(deserializer)?;
-        Self::from_args(args).map_err(|error| D::Error::custom(AgentMessage(&error)))
+        let taken = match args {
+            // The arguments' text, as OpenAI sends it, handed on as a string.
+            Value::String(text) if I::REPAIR => Self::from_args_str(&text),
+            args => Self::from_args(args),
+        };
+        taken.map_err(|error| D::Error::custom(AgentMessage(&error)))
     }
 }

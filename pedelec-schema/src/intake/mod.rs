@@ -34,6 +34,6 @@ mod suggest;
 mod unknown;
 
 pub(crate) use coerce::coerce;
-pub use policy::{Coerce, Intake, RefuseUnknown, ReportOnly};
+pub use policy::{Coerce, Intake, RefuseUnknown, Repair, ReportOnly};
 pub use unknown::UnknownProperty;
 pub(crate) use unknown::{refused, unknown_properties, validate_refusing_unknown};

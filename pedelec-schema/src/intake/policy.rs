@@ -29,6 +29,11 @@ pub trait Intake {
     /// [`ToolArgsSchema::validate_refusing_unknown`](crate::ToolArgsSchema::validate_refusing_unknown)
     /// does, instead of only reporting them.
     const REFUSE_UNKNOWN: bool = false;
+    /// Read argument text that is not quite JSON with
+    /// [`ToolArgsSchema::repair`](crate::ToolArgsSchema::repair)'s repairs,
+    /// in [`CheckedWith::from_args_str`](crate::CheckedWith::from_args_str)
+    /// and where a framework hands the arguments' text as a JSON string.
+    const REPAIR: bool = false;
 }
 
 /// No step: the arguments are validated as they came, and the unknown
@@ -56,8 +61,19 @@ impl Intake for RefuseUnknown {
     const REFUSE_UNKNOWN: bool = true;
 }
 
+/// Repair argument text that is not quite JSON (single quotes, `True`,
+/// trailing commas, a code fence around it, ...) before validating; see
+/// [`ToolArgsSchema::repair`](crate::ToolArgsSchema::repair).
+#[derive(Debug)]
+pub enum Repair {}
+
+impl Intake for Repair {
+    const REPAIR: bool = true;
+}
+
 /// Both policies' steps.
 impl<A: Intake, B: Intake> Intake for (A, B) {
     const COERCE: bool = A::COERCE || B::COERCE;
     const REFUSE_UNKNOWN: bool = A::REFUSE_UNKNOWN || B::REFUSE_UNKNOWN;
+    const REPAIR: bool = A::REPAIR || B::REPAIR;
 }

@@ -114,12 +114,20 @@ fn lone_surrogate(code: u16) -> Step {
 /// What an unescaped control character inside a string is called, and how
 /// to write it.
 pub(super) fn control_character(byte: u8) -> String {
+    let (name, escape) = control_escape(byte);
+    format!("an unescaped {name} inside a string (write it as {escape})")
+}
+
+/// A control character's name and the JSON escape that writes it:
+/// (`"newline"`, `"\\n"`), (`"control character U+0001"`, `"\\u0001"`).
+pub(crate) fn control_escape(byte: u8) -> (String, String) {
     match byte {
-        b'\n' => "an unescaped newline inside a string (write it as \\n)".into(),
-        b'\r' => "an unescaped carriage return inside a string (write it as \\r)".into(),
-        b'\t' => "an unescaped tab inside a string (write it as \\t)".into(),
-        _ => format!(
-            "an unescaped control character U+{byte:04X} inside a string (write it as \\u{byte:04X})"
+        b'\n' => ("newline".into(), "\\n".into()),
+        b'\r' => ("carriage return".into(), "\\r".into()),
+        b'\t' => ("tab".into(), "\\t".into()),
+        _ => (
+            format!("control character U+{byte:04X}"),
+            format!("\\u{byte:04X}"),
         ),
     }
 }

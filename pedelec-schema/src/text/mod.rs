@@ -32,9 +32,10 @@ mod tree;
 
 use serde_json::{Map, Value};
 
-pub(crate) use reader::{Reader, Scalar};
+pub(crate) use escape::control_escape;
+pub(crate) use reader::{Place, Reader, Resume, Scalar};
 pub use syntax::SyntaxError;
-pub(crate) use tree::Open;
+pub(crate) use tree::{path_of, Open};
 
 /// A value's JSON type, known from its first byte.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,6 +72,26 @@ pub(crate) trait Listener {
     fn string_part(&mut self, part: &str) -> Result<(), usize>;
     /// The value begun last and not yet ended is complete.
     fn end(&mut self, value: &Value) -> Result<(), Halt>;
+    /// Whether the `"` at `quote` ends the string value being read, as
+    /// JSON says it always does; a listener that repairs text may take it
+    /// for a quote the writer forgot to escape (`repair/`).
+    #[inline]
+    fn quote_closes(&mut self, quote: Quote<'_>) -> bool {
+        let _ = quote;
+        true
+    }
+}
+
+/// A `"` that would end the string value being read, with what the
+/// listener may look at to decide whether it does.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Quote<'a> {
+    /// Its offset in the text.
+    pub(crate) offset: usize,
+    /// The rest of the piece being read, after it.
+    pub(crate) after: &'a str,
+    /// The containers open around the string.
+    pub(crate) open: &'a [Open],
 }
 
 /// Why reading stopped.

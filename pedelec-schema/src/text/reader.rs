@@ -7,7 +7,7 @@ use super::escape::{control_character, Escape, Step};
 use super::number::{self, NumberAt};
 use super::syntax::{self, SyntaxError};
 use super::tree::{Open, Tree, MAX_NESTING};
-use super::{Begun, Halt, Listener, Stopped};
+use super::{Begun, Halt, Listener, Quote, Stopped};
 
 /// The value being read, where it is not a container.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,6 +18,41 @@ pub(crate) enum Scalar<'a> {
     Number(&'a str),
     /// `true`, `false` or `null`, as far as it is written.
     Literal(&'a str),
+}
+
+/// Where in JSON's grammar a reader stopped at a syntax error: what a
+/// repair (`repair/`) may mend there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Place {
+    /// A value: the root, a property's after its `:`, or an item; after
+    /// an array's `,` when `after_comma`.
+    Value { after_comma: bool },
+    /// A property name (or, after `{`, the object's `}`); after a `,`
+    /// when `after_comma`.
+    Key { after_comma: bool },
+    /// The `:` after a property name.
+    Colon,
+    /// After a value inside a container: `,` or its close.
+    AfterValue,
+    /// A string's plain text; a property name's when `key`.
+    String { key: bool },
+    /// The byte after a string's `\`; a property name's when `key`.
+    Escape { key: bool },
+    /// Inside a number, a literal, or an escape's later bytes.
+    Token,
+    /// After the root value.
+    End,
+}
+
+/// How a reader stopped at a syntax error takes up reading again, at the
+/// byte it stopped at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Resume {
+    /// Where it was.
+    AsBefore,
+    /// As if the `,` it read last were not there: the byte closes the
+    /// container.
+    WithoutComma,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -85,6 +120,9 @@ pub(crate) struct Reader {
     buffer: String,
     /// The offset of the byte at which reading stopped.
     stopped_at: Option<usize>,
+    /// The state at the byte a syntax error stopped reading at, which
+    /// that byte left as it was (`resume`).
+    stuck: Option<State>,
 }
 
 impl Reader {
@@ -95,6 +133,7 @@ impl Reader {
             tree: Tree::default(),
             buffer: String::new(),
             stopped_at: None,
+            stuck: None,
         }
     }
 
@@ -149,13 +188,55 @@ impl Reader {
         }
         let result = self.read(chunk, listener);
         if let Err(stopped) = &result {
-            self.state = State::Failed;
             if let Stopped::Syntax(error) = stopped {
                 self.stopped_at = Some(error.offset());
+                self.stuck = Some(self.state);
             }
+            self.state = State::Failed;
         }
         self.offset += chunk.len();
         result
+    }
+
+    /// Where reading stopped at a syntax error that a byte of the text
+    /// caused (not one at its end, nor a listener's refusal).
+    pub(crate) fn stuck(&self) -> Option<Place> {
+        let place = match self.stuck? {
+            State::Value => Place::Value { after_comma: false },
+            State::FirstItem => Place::Value { after_comma: false },
+            State::NextItem => Place::Value { after_comma: true },
+            State::FirstKey => Place::Key { after_comma: false },
+            State::NextKey => Place::Key { after_comma: true },
+            State::Colon => Place::Colon,
+            State::AfterValue => Place::AfterValue,
+            State::Str { key } => Place::String { key },
+            State::Escaped {
+                escape: Escape::Backslash,
+                key,
+            } => Place::Escape { key },
+            State::Escaped { .. } | State::Number(_) | State::Literal { .. } => Place::Token,
+            State::End => Place::End,
+            State::Failed => return None,
+        };
+        Some(place)
+    }
+
+    /// Takes up reading again after a syntax error caused by a byte of
+    /// the text ([`stuck`](Self::stuck)): the next piece fed is read from
+    /// that byte's place, in the state it found, changed as `resume` says.
+    /// Every syntax error leaves the state as the byte found it (the one
+    /// exception, a run of a string before a control character, is kept
+    /// in the buffer first), which the repair tests hold.
+    pub(crate) fn resume(&mut self, resume: Resume) {
+        let (Some(state), Some(at)) = (self.stuck.take(), self.stopped_at.take()) else {
+            unreachable!("only a reader stuck at a byte resumes");
+        };
+        self.offset = at;
+        self.state = match (resume, state) {
+            (Resume::AsBefore, state) => state,
+            (Resume::WithoutComma, State::NextKey | State::NextItem) => State::AfterValue,
+            (Resume::WithoutComma, _) => unreachable!("only a comma is taken back"),
+        };
     }
 
     /// The value, at the end of the text; a text that stops early is a
@@ -320,6 +401,15 @@ impl Reader {
                 self.buffer.push_str(run);
                 Ok(end)
             }
+            Some(b'"') if !key && !self.quote_closes(chunk, end, listener) => {
+                // A quote the listener reads as the string's own.
+                self.buffer.push_str(run);
+                self.buffer.push('"');
+                if listener.string_part("\"").is_err() {
+                    return Err(self.halted(Halt::Refused, end));
+                }
+                Ok(end + 1)
+            }
             Some(b'"') => {
                 let text = if self.buffer.is_empty() {
                     String::from(run)
@@ -344,8 +434,22 @@ impl Reader {
                 };
                 Ok(end + 1)
             }
-            Some(&control) => Err(self.syntax(end, !key, control_character(control))),
+            Some(&control) => {
+                // Kept, so that a repair can take up reading at the byte.
+                self.buffer.push_str(run);
+                Err(self.syntax(end, !key, control_character(control)))
+            }
         }
+    }
+
+    /// Whether the `"` at `at` of `chunk` ends the string value being
+    /// read: the listener's answer.
+    fn quote_closes<L: Listener>(&self, chunk: &str, at: usize, listener: &mut L) -> bool {
+        listener.quote_closes(Quote {
+            offset: self.offset + at,
+            after: &chunk[at + 1..],
+            open: self.tree.open(),
+        })
     }
 
     /// Reads one byte of an escape.

@@ -89,10 +89,27 @@ impl SyntaxError {
         SyntaxError::of(Kind::Truncated, offset, path, message)
     }
 
+    /// A quote at `offset`, in the string at `path`, that a repair could
+    /// not take for the string's end (what follows it cannot follow a
+    /// value there), in a string the text then never ends.
+    pub(crate) fn unended(offset: usize, path: String) -> Self {
+        let message = "this quote cannot end the string (what follows it cannot follow a value), \
+                       and no later quote ends it: escape a quote inside a string as \\\", \
+                       and send the whole call";
+        SyntaxError::of(Kind::NotJson, offset, path, message.into())
+    }
+
     /// A text of whitespace alone.
     pub(crate) fn empty(offset: usize) -> Self {
         let message = "the text holds no JSON value; expected the arguments' object";
         SyntaxError::of(Kind::Truncated, offset, String::new(), message.into())
+    }
+
+    /// The same error at `offset` of the text: a repair reads a text
+    /// partly rewritten, and locates its errors in the text as written.
+    pub(crate) fn moved_to(mut self, offset: usize) -> Self {
+        self.offset = offset;
+        self
     }
 
     /// The byte offset in the text of the first byte that cannot be read

@@ -115,19 +115,26 @@ impl Tree {
     /// The JSON Pointer of the value being read: inside the innermost
     /// container's item or property when `inside`, else the container's.
     pub(super) fn path(&self, inside: bool) -> String {
-        let mut path = String::new();
-        let last = self.open.len().saturating_sub(1);
-        for (depth, open) in self.open.iter().enumerate() {
-            if depth == last && !inside {
-                break;
-            }
-            match open {
-                Open::Object { key, .. } => {
-                    pointer::push(&mut path, key.as_deref().unwrap_or_default())
-                }
-                Open::Array(items) => pointer::push_index(&mut path, items.len()),
-            }
-        }
-        path
+        path_of(&self.open, inside)
     }
+}
+
+/// The JSON Pointer of the value being read inside the containers `open`:
+/// inside the innermost one's item or property when `inside`, else the
+/// container's own.
+pub(crate) fn path_of(open: &[Open], inside: bool) -> String {
+    let mut path = String::new();
+    let last = open.len().saturating_sub(1);
+    for (depth, open) in open.iter().enumerate() {
+        if depth == last && !inside {
+            break;
+        }
+        match open {
+            Open::Object { key, .. } => {
+                pointer::push(&mut path, key.as_deref().unwrap_or_default())
+            }
+            Open::Array(items) => pointer::push_index(&mut path, items.len()),
+        }
+    }
+    path
 }

@@ -97,6 +97,12 @@ impl ArgsError {
     }
 }
 
+impl From<SyntaxError> for ArgsError {
+    fn from(error: SyntaxError) -> Self {
+        ArgsError::Syntax(error)
+    }
+}
+
 impl From<ValidationErrors> for ArgsError {
     fn from(errors: ValidationErrors) -> Self {
         ArgsError::Invalid(errors)

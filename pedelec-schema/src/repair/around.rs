@@ -1,0 +1,192 @@
+//! The text around the arguments' value: nothing at all (or `null`, or
+//! `""`) for a tool that needs nothing; the one object inside a code
+//! fence, prose or stray brackets; the object written in brackets.
+//!
+//! Text around the object is left out only where it cannot be part of the
+//! call: the text before it holds no `}` and no `":`, and the text after
+//! it (past stray closing brackets) could not go on as JSON - it does not
+//! start with `,` or `:` and holds no bracket, brace or `"`. An object
+//! closed too early (`{"a": 1}, "b": 2}`, `{"a": "x"} y"}`) or a second
+//! object (an example, then the call) is refused, not cut down to its
+//! first part.
+
+use serde_json::{Map, Value};
+
+use super::mend::{self, Read, Unmended};
+use super::words::skip_space;
+use crate::change::{Change, ChangeCode};
+use crate::text::SyntaxError;
+use crate::tool_args::ArgsError;
+use crate::ToolArgsSchema;
+
+/// `text` read as the arguments' value, with every repair it took.
+pub(super) fn read(
+    schema: &ToolArgsSchema,
+    text: &str,
+) -> Result<(Value, Vec<Change>), SyntaxError> {
+    let first = match schema.read_text(text) {
+        Ok(value) => return Ok(no_arguments(schema, value)),
+        Err(ArgsError::Syntax(error)) => error,
+        Err(_) => unreachable!("reading text fails only with a syntax error"),
+    };
+    let blank = skip_space(text).is_empty();
+    if blank && schema.root().required.is_empty() {
+        let change = Change::new(
+            ChangeCode::EmptyArguments,
+            "",
+            "an empty text, read as {}: a tool that requires no argument takes the empty object {}",
+        );
+        return Ok((Value::Object(Map::new()), vec![change]));
+    }
+    // Every byte was JSON and the text stopped: a call cut short, which no
+    // repair completes.
+    if first.is_truncated() || first.is_repeated_property() {
+        return Err(first);
+    }
+    let start = text.len() - skip_space(text).len();
+    match text.as_bytes()[start] {
+        b'{' => match mend::read(schema, &text[start..], start) {
+            Ok(read) => around(text, start, read),
+            Err(Unmended::Syntax(error)) => Err(error),
+            Err(Unmended::Brackets) => unreachable!("an object's text is not an array's"),
+        },
+        b'[' => match mend::read(schema, &text[start..], start) {
+            Ok(read) => around(text, start, read),
+            Err(Unmended::Brackets) => brackets(schema, text, start),
+            Err(Unmended::Syntax(error)) if error.is_truncated() => Err(error),
+            Err(Unmended::Syntax(_)) => in_prose(schema, text, first),
+        },
+        _ => in_prose(schema, text, first),
+    }
+}
+
+/// A value read whole, where a tool that requires no argument may be
+/// sent `null` or `""` for none.
+fn no_arguments(schema: &ToolArgsSchema, value: Value) -> (Value, Vec<Change>) {
+    let message = match &value {
+        Value::Null => "null, read as {}",
+        Value::String(text) if text.is_empty() => "the empty string \"\", read as {}",
+        _ => return (value, Vec::new()),
+    };
+    if !schema.root().required.is_empty() {
+        return (value, Vec::new());
+    }
+    let message =
+        format!("{message}: a tool that requires no argument takes the empty object {{}}");
+    let change = Change::new(ChangeCode::EmptyArguments, "", message);
+    (Value::Object(Map::new()), vec![change])
+}
+
+/// The object that starts at the first `{` of `text`, with prose before
+/// it; where there is none, the reader's first error stands.
+fn in_prose(
+    schema: &ToolArgsSchema,
+    text: &str,
+    first: SyntaxError,
+) -> Result<(Value, Vec<Change>), SyntaxError> {
+    let Some(start) = text.find('{') else {
+        return Err(first);
+    };
+    let before = &text[..start];
+    if before.contains('}') || before.contains("\":") {
+        return Err(first);
+    }
+    match mend::read(schema, &text[start..], start) {
+        Ok(read) => around(text, start, read),
+        Err(Unmended::Syntax(error)) => Err(error),
+        Err(Unmended::Brackets) => unreachable!("an object's text is not an array's"),
+    }
+}
+
+/// `text` with its first `[` (at `start`) and, if it ends with one, its
+/// last `]` read as braces.
+fn brackets(
+    schema: &ToolArgsSchema,
+    text: &str,
+    start: usize,
+) -> Result<(Value, Vec<Change>), SyntaxError> {
+    let mut braced = String::with_capacity(text.len());
+    braced.push_str(&text[..start]);
+    braced.push('{');
+    let inner = &text[start + 1..];
+    let trimmed = inner.trim_end_matches([' ', '\t', '\n', '\r']);
+    match trimmed.strip_suffix(']') {
+        Some(body) => {
+            braced.push_str(body);
+            braced.push('}');
+            braced.push_str(&inner[trimmed.len()..]);
+        }
+        None => braced.push_str(inner),
+    }
+    let read = match mend::read(schema, &braced[start..], start) {
+        Ok(read) => read,
+        Err(Unmended::Syntax(error)) => return Err(error),
+        Err(Unmended::Brackets) => unreachable!("an object's text is not an array's"),
+    };
+    let message = "the arguments' object written in brackets [...], read as {...}: \
+                   JSON writes an object in braces";
+    let (value, mut changes) = around(&braced, start, read)?;
+    changes.insert(0, Change::new(ChangeCode::BracketsForObject, "", message));
+    Ok((value, changes))
+}
+
+/// The value read from `start`, with the text before and after it left
+/// out where it cannot be part of the call.
+fn around(text: &str, start: usize, read: Read) -> Result<(Value, Vec<Change>), SyntaxError> {
+    let end = start + read.end;
+    let before = &text[..start];
+    let after = &text[end..];
+    let prose = after.trim_start_matches([' ', '\t', '\n', '\r', '}', ']']);
+    let stray = &after[..after.len() - prose.len()];
+    let goes_on = prose.starts_with([',', ':']) || prose.contains(['{', '}', '[', ']', '"']);
+    if let (true, Some(error)) = (goes_on, read.trailing) {
+        return Err(error);
+    }
+    let mut changes = Vec::new();
+    let fenced = fence(before, prose);
+    let (outside_before, outside_after) = fenced.unwrap_or((before, prose));
+    let message = match (
+        skip_space(outside_before).is_empty(),
+        skip_space(outside_after).is_empty(),
+    ) {
+        (true, true) => None,
+        (false, false) => Some("text before and after the arguments' object, left out"),
+        (false, true) => Some("text before the arguments' object, left out"),
+        (true, false) => Some("text after the arguments' object, left out"),
+    };
+    if let Some(message) = message {
+        let message = format!("{message}: send the arguments' object alone");
+        changes.push(Change::new(ChangeCode::TextAround, "", message));
+    }
+    if fenced.is_some() {
+        let message = "a markdown code fence around the arguments' object, left out: \
+                       send the arguments' object alone";
+        changes.push(Change::new(ChangeCode::CodeFence, "", message));
+    }
+    changes.extend(read.changes);
+    for bracket in stray.chars().filter(|&c| c == '}' || c == ']') {
+        let message = format!("a {bracket} after the arguments' object, closing nothing, left out");
+        changes.push(Change::new(ChangeCode::StrayBracket, "", message));
+    }
+    Ok((read.value, changes))
+}
+
+/// Where `before` ends with a code fence's opening line (```` ``` ```` and
+/// an info string such as `json`) and `after` starts with its closing
+/// one: the text outside the fence, before and after.
+fn fence<'t>(before: &'t str, after: &'t str) -> Option<(&'t str, &'t str)> {
+    let before = before.trim_end_matches([' ', '\t', '\n', '\r']);
+    let line = before.rfind('\n').map_or(0, |at| at + 1);
+    let opening = before[line..].trim_start_matches([' ', '\t']);
+    let info = opening.strip_prefix("```")?;
+    if info.contains('`') || info.contains(' ') {
+        return None;
+    }
+    let closing = skip_space(after).strip_prefix("```")?;
+    let rest = closing.find('\n').map_or("", |at| &closing[at..]);
+    let same_line = &closing[..closing.len() - rest.len()];
+    if !skip_space(same_line).is_empty() {
+        return None;
+    }
+    Some((&before[..line], rest))
+}

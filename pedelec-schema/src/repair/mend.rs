@@ -1,0 +1,456 @@
+//! The mending read: the text read by the crate's one reader (`text/`),
+//! and at each byte where it stops being JSON, the one repair that reads
+//! it as its writer meant - or none, and the reader's error stands.
+//!
+//! The reader leaves its state as the failing byte found it, so a repair
+//! takes up reading there ([`Reader::resume`]) and feeds what JSON would
+//! have had instead (`"path"` for `path`, `true` for `True`, `\n` for a raw
+//! newline) before the rest of the text: each byte is read once, however
+//! many repairs a text needs. The one repair decided before a byte fails
+//! is a quote's: the reader asks at each `"` whether it ends the string
+//! (`quotes.rs`), since by the next byte the string would be complete.
+//! A `None` becomes a `null` the read value then loses, so that the reader
+//! and its listener see an ordinary property.
+
+use serde_json::Value;
+
+use super::here::Here;
+use super::quotes::{self, Container, Unread};
+use super::words::{bare_word, skip_space, Literal};
+use crate::change::{Change, ChangeCode};
+use crate::message::Quoted;
+use crate::text::{
+    self, path_of, Listener, Open, Place, Quote, Reader, Resume, Stopped, SyntaxError,
+};
+use crate::validate::{Checker, CompiledObject};
+use crate::ToolArgsSchema;
+
+/// A value read with repairs.
+#[derive(Debug)]
+pub(super) struct Read {
+    pub(super) value: Value,
+    /// Where its text ends in the text read: the first byte after it that
+    /// is not whitespace, or the text's length.
+    pub(super) end: usize,
+    /// The repairs, in text order.
+    pub(super) changes: Vec<Change>,
+    /// The reader's error at the first byte after the value, if there is
+    /// one: what stands if that text cannot be left out.
+    pub(super) trailing: Option<SyntaxError>,
+}
+
+/// Why a mending read gave no value.
+#[derive(Debug)]
+pub(super) enum Unmended {
+    /// The reader's error, located in the text as written.
+    Syntax(SyntaxError),
+    /// The text is the arguments' object written in brackets, which only
+    /// a read of the text rewritten can take (`around.rs`).
+    Brackets,
+}
+
+/// `text` read with repairs, its offsets counted from `base` in the
+/// errors; reading stops at the end of the first value.
+pub(super) fn read(schema: &ToolArgsSchema, text: &str, base: usize) -> Result<Read, Unmended> {
+    let root = schema.compiled();
+    let mut mender = Mender {
+        names: Checker::names_only(schema.validator()),
+        quotes: Vec::new(),
+        inner: None,
+    };
+    let mut reader = Reader::new();
+    let mut offsets = Offsets::default();
+    let mut changes: Vec<(usize, Change)> = Vec::new();
+    let mut absent: Vec<(String, String)> = Vec::new();
+    // The text from `at` on is fed from the reader's offset `fed`.
+    let (mut at, mut fed) = (0, 0);
+    let (end, trailing) = loop {
+        let error = match reader.feed(&text[at..], &mut mender) {
+            Ok(()) => break (text.len(), None),
+            Err(Stopped::Syntax(error)) => error,
+            Err(Stopped::Refused) => unreachable!("a names-only checker refuses nothing"),
+        };
+        let here = offsets.in_text(error.offset());
+        let place = reader.stuck().filter(|_| !error.is_repeated_property());
+        let Some(place) = place else {
+            return Err(Unmended::Syntax(error.moved_to(base + here)));
+        };
+        if place == Place::End {
+            break (here, Some(error.moved_to(base + here)));
+        }
+        let mend = match mend(place, &text[here..], reader.open(), root) {
+            Fix::Mend(mend) => mend,
+            Fix::Refuse => return Err(Unmended::Syntax(error.moved_to(base + here))),
+            Fix::Unended(at) => {
+                let path = path_of(reader.open(), !matches!(place, Place::Key { .. }));
+                return Err(Unmended::Syntax(SyntaxError::unended(
+                    base + here + at,
+                    path,
+                )));
+            }
+            Fix::Cut(inside) => {
+                let path = path_of(reader.open(), !matches!(place, Place::Key { .. }));
+                return Err(Unmended::Syntax(SyntaxError::truncated(
+                    base + text.len(),
+                    path,
+                    inside,
+                )));
+            }
+            Fix::Brackets => return Err(Unmended::Brackets),
+        };
+        debug_assert!(error.offset() >= fed, "a repair's own text reads as JSON");
+        reader.resume(mend.resume);
+        offsets.marks.push(Mark {
+            reader: error.offset(),
+            text: here,
+            written: mend.written.len(),
+            skipped: mend.skip,
+        });
+        changes.extend(mend.changes.into_iter().map(|(at, c)| (here + at, c)));
+        absent.extend(mend.absent);
+        if let Err(stopped) = reader.feed(&mend.written, &mut mender) {
+            let Stopped::Syntax(error) = stopped else {
+                unreachable!("a names-only checker refuses nothing")
+            };
+            // JSON's escapes, kept from a single-quoted string, read wrong.
+            return Err(Unmended::Syntax(error.moved_to(base + here)));
+        }
+        at = here + mend.skip;
+        fed = error.offset() + mend.written.len();
+    };
+    if end < text.len() {
+        reader.resume(Resume::AsBefore);
+    }
+    let in_string = matches!(reader.scalar(), Some(text::Scalar::String(_)));
+    let mut value = match reader.finish(&mut mender) {
+        Ok(value) => value,
+        Err(Stopped::Syntax(error)) => {
+            // Cut short inside a string only because a quote was read as
+            // part of it: that quote is what is wrong.
+            if let (true, Some(quote)) = (in_string, mender.inner) {
+                let at = base + offsets.in_text(quote);
+                return Err(Unmended::Syntax(SyntaxError::unended(
+                    at,
+                    error.path().into(),
+                )));
+            }
+            let here = offsets.in_text(error.offset());
+            return Err(Unmended::Syntax(error.moved_to(base + here)));
+        }
+        Err(Stopped::Refused) => unreachable!("a names-only checker refuses nothing"),
+    };
+    for (object, name) in &absent {
+        if let Some(Value::Object(map)) = value.pointer_mut(object) {
+            map.remove(name);
+        }
+    }
+    changes.extend(
+        mender
+            .quotes
+            .into_iter()
+            .map(|(at, change)| (offsets.in_text(at), change)),
+    );
+    // Stable: the changes of one place keep the order they were made in.
+    changes.sort_by_key(|&(at, _)| at);
+    Ok(Read {
+        value,
+        end,
+        changes: changes.into_iter().map(|(_, change)| change).collect(),
+        trailing,
+    })
+}
+
+/// What to do at a byte where the text stops being JSON.
+enum Fix {
+    Mend(Mend),
+    /// Nothing unambiguous: the reader's error stands.
+    Refuse,
+    /// The text ends inside what a repair began to read (`"inside a
+    /// string"`): a call cut short.
+    Cut(&'static str),
+    /// The text ends inside a single-quoted string after quotes that could
+    /// not end it: the first, at this offset from the failing byte.
+    Unended(usize),
+    Brackets,
+}
+
+/// One repair: `written` read instead of the `skip` bytes of the text at
+/// the failing byte.
+struct Mend {
+    written: String,
+    skip: usize,
+    resume: Resume,
+    /// Its changes, at offsets from the failing byte.
+    changes: Vec<(usize, Change)>,
+    /// A property to leave out of the value: its object's pointer and its
+    /// name.
+    absent: Option<(String, String)>,
+}
+
+impl Mend {
+    fn new(written: impl Into<String>, skip: usize, change: Change) -> Self {
+        Mend {
+            written: written.into(),
+            skip,
+            resume: Resume::AsBefore,
+            changes: vec![(0, change)],
+            absent: None,
+        }
+    }
+}
+
+/// The repair at `place`, where `rest` is the text from the failing byte
+/// on, inside the containers `open`.
+fn mend(place: Place, rest: &str, open: &[Open], root: CompiledObject<'_>) -> Fix {
+    let Some(&byte) = rest.as_bytes().first() else {
+        return Fix::Refuse;
+    };
+    match (place, byte) {
+        (Place::Key { after_comma: true }, b'}') | (Place::Value { after_comma: true }, b']') => {
+            let (close, last) = match byte {
+                b'}' => ("}", "property"),
+                _ => ("]", "item"),
+            };
+            let message = format!(
+                "a comma before {close}, left out: JSON has no comma after the last {last}"
+            );
+            let change = Change::new(ChangeCode::TrailingComma, path_of(open, false), message);
+            let mut mend = Mend::new("", 0, change);
+            mend.resume = Resume::WithoutComma;
+            Fix::Mend(mend)
+        }
+        (Place::Key { .. }, b'\'') => single_quoted_key(rest, open),
+        (Place::Key { .. }, _) => unquoted_key(rest, open, root),
+        (Place::Value { .. }, b'\'') => single_quoted_value(rest, open),
+        (Place::Value { .. }, _) => literal(rest, open, root),
+        (Place::String { key }, 0..=0x1F) => {
+            let (name, escape) = text::control_escape(byte);
+            let message = format!(
+                "a raw {name} inside a string, read as {escape}: JSON strings escape control characters"
+            );
+            let change = Change::new(ChangeCode::ControlCharacter, path_of(open, !key), message);
+            Fix::Mend(Mend::new(escape, 1, change))
+        }
+        (Place::Escape { key }, b'\'') => {
+            let message = "\\' inside a string, read as ': JSON does not escape a single quote";
+            let change = Change::new(ChangeCode::EscapedApostrophe, path_of(open, !key), message);
+            // The reader has read the `\`: the escape goes on as `\u0027`.
+            Fix::Mend(Mend::new("u0027", 1, change))
+        }
+        (Place::AfterValue, b':') if is_bracketed_object(open) => Fix::Brackets,
+        _ => Fix::Refuse,
+    }
+}
+
+/// Whether the text so far is `[` and one string, at the top: an object's
+/// first property written in brackets.
+fn is_bracketed_object(open: &[Open]) -> bool {
+    matches!(open, [Open::Array(items)] if matches!(items.as_slice(), [Value::String(_)]))
+}
+
+fn single_quoted_key(rest: &str, open: &[Open]) -> Fix {
+    let quoted = match quotes::single_quoted(rest, quotes::ends_key) {
+        Ok(quoted) => quoted,
+        Err(Unread::Unterminated) => return Fix::Cut("inside a property name"),
+        Err(Unread::Unended(at)) => return Fix::Unended(at),
+        Err(Unread::Escape(_)) => return Fix::Refuse,
+    };
+    let Ok(name) = serde_json::from_str::<String>(&quoted.json) else {
+        return Fix::Refuse;
+    };
+    let mut path = path_of(open, false);
+    crate::pointer::push(&mut path, &name);
+    let message = format!(
+        "a property name in single quotes, read as {}: JSON writes property names in double quotes",
+        Quoted::new(&name)
+    );
+    let mut mend = Mend::new(
+        quoted.json,
+        quoted.len,
+        Change::new(ChangeCode::SingleQuotes, path.as_str(), message),
+    );
+    mend.changes.extend(controls(&quoted.controls, &path));
+    Fix::Mend(mend)
+}
+
+fn unquoted_key(rest: &str, open: &[Open], root: CompiledObject<'_>) -> Fix {
+    let word = bare_word(rest);
+    let named = !word.is_empty()
+        && skip_space(&rest[word.len()..]).starts_with(':')
+        && Here::find(root, open, false).names(word);
+    if !named {
+        return Fix::Refuse;
+    }
+    let mut path = path_of(open, false);
+    crate::pointer::push(&mut path, word);
+    let name = Quoted::new(word).to_string();
+    let message = format!(
+        "a property name without quotes, read as {name}: JSON writes property names in double quotes"
+    );
+    Fix::Mend(Mend::new(
+        name,
+        word.len(),
+        Change::new(ChangeCode::UnquotedKey, path, message),
+    ))
+}
+
+fn single_quoted_value(rest: &str, open: &[Open]) -> Fix {
+    let container = container(open);
+    let ends = |after: &str| quotes::ends_string(after, container);
+    let quoted = match quotes::single_quoted(rest, ends) {
+        Ok(quoted) => quoted,
+        Err(Unread::Unterminated) => return Fix::Cut("inside a string"),
+        Err(Unread::Unended(at)) => return Fix::Unended(at),
+        Err(Unread::Escape(_)) => return Fix::Refuse,
+    };
+    let Ok(string) = serde_json::from_str::<String>(&quoted.json) else {
+        return Fix::Refuse;
+    };
+    let path = path_of(open, true);
+    let message = format!(
+        "a string in single quotes, read as {}: JSON writes strings in double quotes",
+        Quoted::new(&string)
+    );
+    let mut mend = Mend::new(
+        quoted.json,
+        quoted.len,
+        Change::new(ChangeCode::SingleQuotes, path.as_str(), message),
+    );
+    mend.changes.extend(controls(&quoted.controls, &path));
+    Fix::Mend(mend)
+}
+
+/// The changes for the raw control characters of a single-quoted string.
+fn controls(controls: &[(usize, u8)], path: &str) -> Vec<(usize, Change)> {
+    controls
+        .iter()
+        .map(|&(at, byte)| {
+            let (name, escape) = text::control_escape(byte);
+            let message = format!(
+                "a raw {name} inside a string, read as {escape}: JSON strings escape control characters"
+            );
+            (at, Change::new(ChangeCode::ControlCharacter, path, message))
+        })
+        .collect()
+}
+
+/// Python's `True`, `False` and `None`, JavaScript's `undefined`.
+fn literal(rest: &str, open: &[Open], root: CompiledObject<'_>) -> Fix {
+    let word = bare_word(rest);
+    match Literal::of(word) {
+        Some(Literal::Boolean(boolean)) if Here::find(root, open, true).takes_boolean() => {
+            let message =
+                format!("Python's {word}, read as {boolean}: JSON's booleans are true and false");
+            let change = Change::new(ChangeCode::PythonLiteral, path_of(open, true), message);
+            Fix::Mend(Mend::new(boolean.to_string(), word.len(), change))
+        }
+        Some(Literal::Absent) => {
+            let Some(Open::Object {
+                key: Some(name), ..
+            }) = open.last()
+            else {
+                return Fix::Refuse;
+            };
+            if !Here::find(root, open, false).optional(name) {
+                return Fix::Refuse;
+            }
+            let message = format!(
+                "the optional property {} given as {word}, left out: leave out a property that has no value",
+                Quoted::new(name)
+            );
+            let change = Change::new(ChangeCode::AbsentValue, path_of(open, true), message);
+            let mut mend = Mend::new("null", word.len(), change);
+            mend.absent = Some((path_of(open, false), name.clone()));
+            Fix::Mend(mend)
+        }
+        _ => Fix::Refuse,
+    }
+}
+
+fn container(open: &[Open]) -> Container {
+    match open.last() {
+        None => Container::Root,
+        Some(Open::Object { .. }) => Container::Object,
+        Some(Open::Array(_)) => Container::Array,
+    }
+}
+
+/// The reader's listener: the names-only checker (which refuses a property
+/// the schema names given twice, as every text read refuses it), and the
+/// quote rule.
+struct Mender<'v> {
+    names: Checker<'v>,
+    /// The quotes read as part of their string: the reader's offset of
+    /// each, and its change.
+    quotes: Vec<(usize, Change)>,
+    /// The first of them in the string being read.
+    inner: Option<usize>,
+}
+
+impl Listener for Mender<'_> {
+    fn begin(&mut self, begun: text::Begun) -> Result<(), text::Halt> {
+        self.names.begin(begun)
+    }
+
+    fn key(
+        &mut self,
+        key: &str,
+        object: &serde_json::Map<String, Value>,
+    ) -> Result<(), text::Halt> {
+        self.names.key(key, object)
+    }
+
+    fn string_part(&mut self, part: &str) -> Result<(), usize> {
+        self.names.string_part(part)
+    }
+
+    fn end(&mut self, value: &Value) -> Result<(), text::Halt> {
+        self.names.end(value)
+    }
+
+    fn quote_closes(&mut self, quote: Quote<'_>) -> bool {
+        if quotes::ends_string(quote.after, container(quote.open)) {
+            self.inner = None;
+            return true;
+        }
+        self.inner.get_or_insert(quote.offset);
+        let message =
+            "a \" inside a string, read as part of it: escape a quote inside a string as \\\"";
+        let change = Change::new(
+            ChangeCode::UnescapedQuote,
+            path_of(quote.open, true),
+            message,
+        );
+        self.quotes.push((quote.offset, change));
+        false
+    }
+}
+
+/// Where the reader's offsets are in the text: they differ after each
+/// repair that reads other bytes than the text's.
+#[derive(Debug, Default)]
+struct Offsets {
+    marks: Vec<Mark>,
+}
+
+/// A repair: at the reader's offset `reader`, the text's `text`, it read
+/// `written` bytes in place of the text's next `skipped`.
+#[derive(Debug)]
+struct Mark {
+    reader: usize,
+    text: usize,
+    written: usize,
+    skipped: usize,
+}
+
+impl Offsets {
+    /// The text's offset of the reader's `offset`; inside what a repair
+    /// wrote, the offset of the text it replaced.
+    fn in_text(&self, offset: usize) -> usize {
+        match self.marks.iter().rev().find(|mark| mark.reader <= offset) {
+            None => offset,
+            Some(mark) if offset < mark.reader + mark.written => mark.text,
+            Some(mark) => mark.text + mark.skipped + (offset - mark.reader - mark.written),
+        }
+    }
+}
