@@ -5,5 +5,6 @@ use pedelec_testdata::strategies;
 
 mod checked;
 mod properties;
+mod repair;
 mod rmcp;
 mod tolerant;

@@ -1,0 +1,1 @@
+//! The labelled corpus of malformed calls (`tests/data/repair/`).

@@ -1,0 +1,1 @@
+//! Properties of `repair` over generated schemas and texts.
