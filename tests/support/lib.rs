@@ -40,7 +40,7 @@ pub const SUBSET_KEYWORDS: &[&str] = &[
     "required",
 ];
 
-/// The folder that holds `conformance/` and `realworld/`.
+/// The folder that holds `conformance/`, `realworld/` and `repair/`.
 pub fn data_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data")
 }
@@ -121,6 +121,39 @@ pub fn accepted() -> Vec<AcceptedGroup> {
 /// `conformance/rejected.json`.
 pub fn rejected() -> Vec<RejectedGroup> {
     read_json("conformance/rejected.json")
+}
+
+/// `repair/corpus.json`: malformed calls, each labelled with the value
+/// its writer meant or "refuse".
+#[derive(Debug, Deserialize)]
+pub struct RepairCorpus {
+    /// The tools' input schemas, by name.
+    pub schemas: std::collections::BTreeMap<String, Value>,
+    pub cases: Vec<RepairCase>,
+}
+
+/// One labelled call of [`RepairCorpus`].
+#[derive(Debug, Deserialize)]
+pub struct RepairCase {
+    pub name: String,
+    /// The public report it is quoted from, or `"own"`.
+    pub source: String,
+    /// The name of its schema in [`RepairCorpus::schemas`].
+    pub schema: String,
+    /// The argument text as the model sent it.
+    pub text: String,
+    /// The value meant, or the string `"refuse"`.
+    pub expect: Value,
+    /// The codes of the repairs, in text order.
+    #[serde(default)]
+    pub changes: Vec<String>,
+    /// What is wrong, and why the label.
+    pub why: String,
+}
+
+/// `repair/corpus.json`.
+pub fn repair_corpus() -> RepairCorpus {
+    read_json("repair/corpus.json")
 }
 
 /// Every `realworld/*.json` file, as (file name, its schemas), sorted by name.

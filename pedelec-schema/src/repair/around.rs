@@ -142,21 +142,25 @@ fn around(text: &str, start: usize, read: Read) -> Result<(Value, Vec<Change>), 
     if let (true, Some(error)) = (goes_on, read.trailing) {
         return Err(error);
     }
+    // In text order: what is before the object, the object's repairs,
+    // the stray brackets, what is after.
     let mut changes = Vec::new();
     let fenced = fence(before, prose);
     let (outside_before, outside_after) = fenced.unwrap_or((before, prose));
-    let message = match (
-        skip_space(outside_before).is_empty(),
-        skip_space(outside_after).is_empty(),
-    ) {
-        (true, true) => None,
-        (false, false) => Some("text before and after the arguments' object, left out"),
-        (false, true) => Some("text before the arguments' object, left out"),
-        (true, false) => Some("text after the arguments' object, left out"),
-    };
-    if let Some(message) = message {
+    let (is_before, is_after) = (
+        !skip_space(outside_before).is_empty(),
+        !skip_space(outside_after).is_empty(),
+    );
+    let around = |message: &str| {
         let message = format!("{message}: send the arguments' object alone");
-        changes.push(Change::new(ChangeCode::TextAround, "", message));
+        Change::new(ChangeCode::TextAround, "", message)
+    };
+    match (is_before, is_after) {
+        (true, true) => changes.push(around(
+            "text before and after the arguments' object, left out",
+        )),
+        (true, false) => changes.push(around("text before the arguments' object, left out")),
+        _ => {}
     }
     if fenced.is_some() {
         let message = "a markdown code fence around the arguments' object, left out: \
@@ -168,6 +172,9 @@ fn around(text: &str, start: usize, read: Read) -> Result<(Value, Vec<Change>), 
         let message = format!("a {bracket} after the arguments' object, closing nothing, left out");
         changes.push(Change::new(ChangeCode::StrayBracket, "", message));
     }
+    if !is_before && is_after {
+        changes.push(around("text after the arguments' object, left out"));
+    }
     Ok((read.value, changes))
 }
 
@@ -176,10 +183,9 @@ fn around(text: &str, start: usize, read: Read) -> Result<(Value, Vec<Change>), 
 /// one: the text outside the fence, before and after.
 fn fence<'t>(before: &'t str, after: &'t str) -> Option<(&'t str, &'t str)> {
     let before = before.trim_end_matches([' ', '\t', '\n', '\r']);
-    let line = before.rfind('\n').map_or(0, |at| at + 1);
-    let opening = before[line..].trim_start_matches([' ', '\t']);
-    let info = opening.strip_prefix("```")?;
-    if info.contains('`') || info.contains(' ') {
+    let opening = before.rfind("```")?;
+    let info = &before[opening + 3..];
+    if info.contains(['`', ' ', '\t', '\n']) {
         return None;
     }
     let closing = skip_space(after).strip_prefix("```")?;
@@ -188,5 +194,5 @@ fn fence<'t>(before: &'t str, after: &'t str) -> Option<(&'t str, &'t str)> {
     if !skip_space(same_line).is_empty() {
         return None;
     }
-    Some((&before[..line], rest))
+    Some((&before[..opening], rest))
 }

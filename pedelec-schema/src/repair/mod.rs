@@ -30,6 +30,8 @@ mod around;
 mod here;
 mod mend;
 mod quotes;
+#[cfg(test)]
+mod tests;
 mod words;
 
 use serde::Serialize;

@@ -224,9 +224,10 @@ impl Reader {
     /// Takes up reading again after a syntax error caused by a byte of
     /// the text ([`stuck`](Self::stuck)): the next piece fed is read from
     /// that byte's place, in the state it found, changed as `resume` says.
-    /// Every syntax error leaves the state as the byte found it (the one
-    /// exception, a run of a string before a control character, is kept
-    /// in the buffer first), which the repair tests hold.
+    /// Every syntax error leaves the state as the byte found it - a byte
+    /// right after a number's digits finds the number ended by it, and a
+    /// string's run before a control character is kept in the buffer
+    /// first - which `text/tests.rs` holds at every byte of its texts.
     pub(crate) fn resume(&mut self, resume: Resume) {
         let (Some(state), Some(at)) = (self.stuck.take(), self.stopped_at.take()) else {
             unreachable!("only a reader stuck at a byte resumes");

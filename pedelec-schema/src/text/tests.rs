@@ -209,3 +209,78 @@ fn every_broken_byte_is_refused_where_serde_json_refuses() {
         }
     }
 }
+
+/// A reader stopped by a byte keeps the state that byte found: resumed
+/// there and fed the right text from that byte on, it reads what it would
+/// have read without the wrong byte (what `repair/` relies on). Checked at
+/// every ASCII byte of every text, for each of several wrong bytes; a
+/// byte right after a number's digits finds the number ended by it.
+#[test]
+fn a_reader_stuck_at_a_byte_resumes_as_the_byte_found_it() {
+    let mut resumed = 0;
+    for text in TEXTS {
+        let expected: Value = serde_json::from_str(text).unwrap();
+        for (at, byte) in text.bytes().enumerate() {
+            for wrong in [b'\x01', b'\'', b'x', b'}', b']', b':', b',', b'T'] {
+                if !byte.is_ascii() || byte == wrong {
+                    continue;
+                }
+                let mut broken = text.as_bytes().to_vec();
+                broken[at] = wrong;
+                let broken = String::from_utf8(broken).unwrap();
+                let mut reader = Reader::new();
+                let Err(Stopped::Syntax(error)) = reader.feed(&broken, &mut Deaf) else {
+                    continue;
+                };
+                // A byte after a number's digits ends the number before it
+                // is read: it finds the number complete.
+                let after_digit = at > 0 && text.as_bytes()[at - 1].is_ascii_digit();
+                let after_value = matches!(reader.stuck(), Some(Place::AfterValue | Place::End));
+                if error.offset() != at || reader.stuck().is_none() || (after_digit && after_value)
+                {
+                    continue;
+                }
+                reader.resume(Resume::AsBefore);
+                if let Err(stopped) = reader.feed(&text[at..], &mut Deaf) {
+                    panic!("{broken:?} resumed at {at}: {stopped:?}");
+                }
+                let value = reader.finish(&mut Deaf).unwrap();
+                assert_eq!(value, expected, "{broken:?} resumed at {at}");
+                resumed += 1;
+            }
+        }
+    }
+    assert!(
+        resumed > 200,
+        "only {resumed} texts were stopped at their wrong byte"
+    );
+}
+
+/// A trailing comma, taken back, lets its container close.
+#[test]
+fn a_reader_resumed_without_its_comma_closes_the_container() {
+    for (text, expected) in [
+        (r#"{"a": 1,}"#, serde_json::json!({"a": 1})),
+        ("[1, [2,],]", serde_json::json!([1, [2]])),
+    ] {
+        let mut reader = Reader::new();
+        let mut rest = text;
+        let value = loop {
+            let before = reader.offset();
+            match reader.feed(rest, &mut Deaf) {
+                Ok(()) => break reader.finish(&mut Deaf).unwrap(),
+                Err(Stopped::Syntax(error)) => {
+                    rest = &rest[error.offset() - before..];
+                    let expected = match rest.starts_with(']') {
+                        true => Place::Value { after_comma: true },
+                        false => Place::Key { after_comma: true },
+                    };
+                    assert_eq!(reader.stuck(), Some(expected), "{text}");
+                    reader.resume(Resume::WithoutComma);
+                }
+                Err(Stopped::Refused) => unreachable!(),
+            }
+        };
+        assert_eq!(value, expected, "{text}");
+    }
+}
