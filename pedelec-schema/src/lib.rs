@@ -158,6 +158,30 @@
 //! # Ok::<(), pedelec_schema::ArgsError>(())
 //! ```
 //!
+//! ## Repair: [`ToolArgsSchema::repair`]
+//!
+//! Argument text that is not quite JSON - single quotes, Python's `True`,
+//! trailing commas, a code fence around the object - is read as the one
+//! value meant where the schema leaves one reading, each repair reported
+//! as a [`Change`]; the rest is refused, and a call cut short always.
+//! [`CheckedWith<T, Repair>`](CheckedWith) is the typed path.
+//!
+//! ```
+//! use pedelec_schema::{ChangeCode, ToolArgsSchema};
+//! use serde_json::json;
+//!
+//! let schema = ToolArgsSchema::from_value(&json!({
+//!     "type": "object",
+//!     "properties": {"query": {"type": "string"}, "exact": {"type": "boolean"}},
+//!     "required": ["query"]
+//! }))?;
+//! let repaired = schema.repair("Here you go: {\"query\": 'rust', \"exact\": False}")?;
+//! assert_eq!(repaired.value, json!({"query": "rust", "exact": false}));
+//! let codes: Vec<_> = repaired.changes.iter().map(|c| c.code).collect();
+//! assert_eq!(codes, [ChangeCode::TextAround, ChangeCode::SingleQuotes, ChangeCode::PythonLiteral]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! ## Lint
 //!
 //! [`lint()`] reports every error and warning about a hand-written schema
@@ -273,8 +297,8 @@
 //! extractor), its error being the agent-facing message; with the
 //! `schemars` feature it also publishes `T::schema()` as its
 //! `JsonSchema`. [`CheckedWith<T, I>`] adds tolerant intake, chosen by its
-//! [`Intake`] policy: [`Coerce`], [`RefuseUnknown`], a tuple of both, or
-//! [`ReportOnly`].
+//! [`Intake`] policy: [`Coerce`], [`RefuseUnknown`], [`Repair`] (for the
+//! arguments' text), a tuple of them, or [`ReportOnly`].
 //!
 //! ```
 //! use pedelec_schema::{Checked, ToolArgs};
