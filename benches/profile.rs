@@ -24,7 +24,10 @@
 //!   `stream` for the valid call's text fed to `ToolArgsSchema::stream`
 //!   (as in `benches/stream.rs`), with the sides `pedelec` (64-byte
 //!   pieces), `chars` (one character a piece), `whole` (one piece) and
-//!   `baseline` (`validate_str`, then `serde_json::from_str::<Value>`).
+//!   `baseline` (`validate_str`, then `serde_json::from_str::<Value>`);
+//!   `repair` for `ToolArgsSchema::repair` (as in `benches/repair.rs`),
+//!   with the sides `pedelec` (the call written sloppily), `json` (its
+//!   JSON text) and `baseline`.
 //!
 //! `N` sets the number of calls; `N=0` measures the setup alone, to
 //! subtract.
@@ -50,7 +53,7 @@ fn main() {
         _ => {
             eprintln!(
                 "usage: profile polygons|twenty|large|ten|thirty pedelec|jsonschema|serde|clone|chars|whole|baseline \
-                 [errors|collect|document|read|compile|typed|text|stream]"
+                 [errors|collect|document|read|compile|typed|text|stream|repair]"
             );
             std::process::exit(2);
         }
@@ -69,6 +72,7 @@ fn main() {
         },
         "compile" => compile(side, &schema, iterations),
         "stream" => stream(side, &schema, &valid, iterations),
+        "repair" => repair(side, &schema, &valid, iterations),
         _ => {
             let input = if matches!(mode, "errors" | "document" | "read") {
                 &invalid
@@ -121,6 +125,26 @@ fn stream(side: &str, schema: &Value, valid: &Value, iterations: usize) {
             black_box(stream.feed(black_box(piece)).is_ok());
         }
         drop(black_box(stream.finish()));
+    }
+}
+
+/// The valid call repaired from its sloppy text (`pedelec`) or its JSON
+/// text (`json`), or its JSON text read by `validate_str` then `from_str`.
+fn repair(side: &str, schema: &Value, valid: &Value, iterations: usize) {
+    use pedelec_testdata::sloppy::{self, Slips};
+    let schema = ToolArgsSchema::from_value(schema).expect("in the subset");
+    let json = serde_json::to_string(valid).expect("serializes");
+    let text = match side {
+        "pedelec" => sloppy::write(valid, Slips::ALL),
+        _ => json.clone(),
+    };
+    for _ in 0..iterations {
+        if side == "baseline" {
+            black_box(schema.validate_str(black_box(&text)).is_ok());
+            drop(black_box(serde_json::from_str::<Value>(black_box(&text))));
+            continue;
+        }
+        drop(black_box(schema.repair(black_box(&text))));
     }
 }
 

@@ -9,6 +9,7 @@ pub mod fuzz;
 // The library's own JSON Pointer writer (private there), through a link
 // as the `pedelec-lint` package compiles it too.
 pub mod pointer;
+pub mod sloppy;
 pub mod strategies;
 pub mod typed;
 

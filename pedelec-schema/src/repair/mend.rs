@@ -106,7 +106,8 @@ pub(super) fn read(schema: &ToolArgsSchema, text: &str, base: usize) -> Result<R
             written: mend.written.len(),
             skipped: mend.skip,
         });
-        changes.extend(mend.changes.into_iter().map(|(at, c)| (here + at, c)));
+        changes.push((here, mend.change));
+        changes.extend(mend.more.into_iter().map(|(at, c)| (here + at, c)));
         absent.extend(mend.absent);
         if let Err(stopped) = reader.feed(&mend.written, &mut mender) {
             let Stopped::Syntax(error) = stopped else {
@@ -180,8 +181,10 @@ struct Mend {
     written: String,
     skip: usize,
     resume: Resume,
-    /// Its changes, at offsets from the failing byte.
-    changes: Vec<(usize, Change)>,
+    change: Change,
+    /// Changes inside what it read (a single-quoted string's control
+    /// characters), at offsets from the failing byte.
+    more: Vec<(usize, Change)>,
     /// A property to leave out of the value: its object's pointer and its
     /// name.
     absent: Option<(String, String)>,
@@ -193,7 +196,8 @@ impl Mend {
             written: written.into(),
             skip,
             resume: Resume::AsBefore,
-            changes: vec![(0, change)],
+            change,
+            more: Vec::new(),
             absent: None,
         }
     }
@@ -255,7 +259,7 @@ fn single_quoted_key(rest: &str, open: &[Open]) -> Fix {
         Err(Unread::Unended(at)) => return Fix::Unended(at),
         Err(Unread::Escape(_)) => return Fix::Refuse,
     };
-    let Ok(name) = serde_json::from_str::<String>(&quoted.json) else {
+    let Some(name) = quoted.decoded() else {
         return Fix::Refuse;
     };
     let mut path = path_of(open, false);
@@ -264,12 +268,10 @@ fn single_quoted_key(rest: &str, open: &[Open]) -> Fix {
         "a property name in single quotes, read as {}: JSON writes property names in double quotes",
         Quoted::new(&name)
     );
-    let mut mend = Mend::new(
-        quoted.json,
-        quoted.len,
-        Change::new(ChangeCode::SingleQuotes, path.as_str(), message),
-    );
-    mend.changes.extend(controls(&quoted.controls, &path));
+    let more = controls(&quoted.controls, &path);
+    let change = Change::new(ChangeCode::SingleQuotes, path, message);
+    let mut mend = Mend::new(quoted.json, quoted.len, change);
+    mend.more = more;
     Fix::Mend(mend)
 }
 
@@ -303,7 +305,7 @@ fn single_quoted_value(rest: &str, open: &[Open]) -> Fix {
         Err(Unread::Unended(at)) => return Fix::Unended(at),
         Err(Unread::Escape(_)) => return Fix::Refuse,
     };
-    let Ok(string) = serde_json::from_str::<String>(&quoted.json) else {
+    let Some(string) = quoted.decoded() else {
         return Fix::Refuse;
     };
     let path = path_of(open, true);
@@ -311,12 +313,10 @@ fn single_quoted_value(rest: &str, open: &[Open]) -> Fix {
         "a string in single quotes, read as {}: JSON writes strings in double quotes",
         Quoted::new(&string)
     );
-    let mut mend = Mend::new(
-        quoted.json,
-        quoted.len,
-        Change::new(ChangeCode::SingleQuotes, path.as_str(), message),
-    );
-    mend.changes.extend(controls(&quoted.controls, &path));
+    let more = controls(&quoted.controls, &path);
+    let change = Change::new(ChangeCode::SingleQuotes, path, message);
+    let mut mend = Mend::new(quoted.json, quoted.len, change);
+    mend.more = more;
     Fix::Mend(mend)
 }
 

@@ -10,6 +10,8 @@
 //! of the string: `"say "hi" now"` is the string `say "hi" now`, and
 //! `'don't'` the string `don't`.
 
+use std::borrow::Cow;
+
 use super::words::{skip_space, starts_property, starts_value};
 
 /// The container a string is read in.
@@ -58,6 +60,20 @@ pub(super) struct SingleQuoted {
     /// The raw control characters inside it, each escaped in `json`: their
     /// offsets from its opening quote, and the bytes.
     pub(super) controls: Vec<(usize, u8)>,
+}
+
+impl SingleQuoted {
+    /// The string it means; `None` where JSON's escapes it kept are wrong
+    /// (`\u12`).
+    pub(super) fn decoded(&self) -> Option<Cow<'_, str>> {
+        let inside = &self.json[1..self.json.len() - 1];
+        match inside.contains('\\') {
+            false => Some(Cow::Borrowed(inside)),
+            true => serde_json::from_str::<String>(&self.json)
+                .ok()
+                .map(Cow::Owned),
+        }
+    }
 }
 
 /// Why a single-quoted string cannot be read.

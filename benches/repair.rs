@@ -1,0 +1,130 @@
+//! What repair costs: `ToolArgsSchema::repair` on a call's text, against
+//! what a handler pays for a validated `Value` of the same call written as
+//! JSON, on the same schemas, in one run. Run with `cargo bench -p
+//! pedelec-schema-tests --bench repair`: criterion measures each side;
+//! then every comparison is timed again in interleaved rounds and printed
+//! as a ratio, the number to quote. `-- --ratios-only` prints only the
+//! ratios; ids after it (`repair_json`, `repair_sloppy`) pick comparisons.
+//!
+//! The workloads are the three valid calls of `validation.rs` (the
+//! `spawn_closed_polygons` demo, 20 properties of every kind, 5 000
+//! records). The baseline is `schema.validate_str(json)` then
+//! `serde_json::from_str::<Value>(json)` on the call as
+//! `serde_json::to_string` writes it. Against it (our time / its):
+//!
+//! - `repair_json`: `repair` on that same JSON text, which it reads as
+//!   `validate_str` reads it, with no change (target at most 1.5x: the
+//!   price of turning repair on for calls that need none);
+//! - `repair_sloppy`: `repair` on the call written with every slip
+//!   `pedelec_testdata::sloppy` makes (every string and name in single
+//!   quotes, a trailing comma in every container, `True`/`False`): one
+//!   repair per string, name and container, read in one pass. No target;
+//!   the same ratio on 961 B and on 232 KB says the cost is linear.
+//!
+//! Every side is checked once, before timing, to give the call's value.
+
+use std::hint::black_box;
+
+use pedelec_schema::ToolArgsSchema;
+use pedelec_testdata::payloads;
+use pedelec_testdata::sloppy::{self, Slips};
+use serde_json::Value;
+
+#[path = "support/ratios.rs"]
+mod ratios;
+
+use ratios::{Cell, Comparison, Side, Target};
+
+struct Workload {
+    name: &'static str,
+    schema: Value,
+    value: Value,
+}
+
+fn workloads() -> Vec<Workload> {
+    vec![
+        Workload {
+            name: "spawn_closed_polygons",
+            schema: pedelec_testdata::realworld_schema(
+                "pedelec_demos.json",
+                "spawn_closed_polygons",
+            ),
+            value: payloads::spawn_closed_polygons(),
+        },
+        Workload {
+            name: "twenty_properties",
+            schema: payloads::twenty_properties_schema(),
+            value: payloads::twenty_properties_valid(),
+        },
+        Workload {
+            name: "large_array",
+            schema: payloads::large_array_schema(),
+            value: payloads::large_array_valid(),
+        },
+    ]
+}
+
+/// What a handler pays for a validated `Value` of JSON text.
+fn baseline(schema: &ToolArgsSchema, text: &str) -> Option<Value> {
+    schema.validate_str(text).ok()?;
+    serde_json::from_str(text).ok()
+}
+
+fn comparisons() -> Vec<Comparison> {
+    let (mut json_cells, mut sloppy_cells) = (Vec::new(), Vec::new());
+    for workload in workloads() {
+        let json: &'static str = serde_json::to_string(&workload.value).unwrap().leak();
+        let sloppy: &'static str = sloppy::write(&workload.value, Slips::ALL).leak();
+        let schema = ToolArgsSchema::from_value(&workload.schema).expect("in the subset");
+        let repaired = schema.repair(sloppy).expect("the sloppy call is repaired");
+        assert_eq!(repaired.value, workload.value, "{}", workload.name);
+        assert_eq!(schema.repair(json).unwrap().value, workload.value);
+        assert!(schema.repair(json).unwrap().changes.is_empty());
+        assert_eq!(baseline(&schema, json).as_ref(), Some(&workload.value));
+        println!(
+            "{}: {} bytes of JSON, {} bytes written sloppily, {} repairs",
+            workload.name,
+            json.len(),
+            sloppy.len(),
+            repaired.changes.len()
+        );
+        json_cells.push(cell(workload.name, &workload.schema, json, json));
+        sloppy_cells.push(cell(workload.name, &workload.schema, sloppy, json));
+    }
+    let comparison = |id, title, target, cells| Comparison {
+        id,
+        title,
+        target,
+        sides: ["repair", "validate_str+from_str"],
+        cells,
+    };
+    vec![
+        comparison(
+            "repair_json",
+            "repair on JSON text / validate_str + from_str::<Value> on it",
+            Target::CostAtMost(1.5),
+            json_cells,
+        ),
+        comparison(
+            "repair_sloppy",
+            "repair on the sloppy text / validate_str + from_str::<Value> on the JSON",
+            Target::Cost,
+            sloppy_cells,
+        ),
+    ]
+}
+
+/// `repair` on `text`, against the baseline on `json`.
+fn cell(workload: &'static str, schema: &Value, text: &'static str, json: &'static str) -> Cell {
+    let compile = || ToolArgsSchema::from_value(schema).expect("in the subset");
+    let (ours, theirs) = (compile(), compile());
+    Cell {
+        workload,
+        ours: Side::call(move || drop(black_box(ours.repair(black_box(text))))),
+        theirs: Side::call(move || drop(black_box(baseline(&theirs, black_box(json))))),
+    }
+}
+
+fn main() {
+    ratios::run(comparisons());
+}
