@@ -27,13 +27,15 @@
 mod escape;
 mod number;
 mod reader;
+mod state;
 mod syntax;
 mod tree;
 
 use serde_json::{Map, Value};
 
 pub(crate) use escape::control_escape;
-pub(crate) use reader::{Place, Reader, Resume, Scalar};
+pub(crate) use reader::{Reader, Scalar};
+pub(crate) use state::{Place, Resume};
 pub use syntax::SyntaxError;
 pub(crate) use tree::{path_of, Open};
 

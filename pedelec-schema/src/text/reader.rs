@@ -1,10 +1,11 @@
-//! The push parser: a state per place in JSON's grammar, the value read so
-//! far (`tree.rs`), and the string or number being read.
+//! The push parser: a state per place in JSON's grammar (`state.rs`), the
+//! value read so far (`tree.rs`), and the string or number being read.
 
 use serde_json::Value;
 
 use super::escape::{control_character, Escape, Step};
 use super::number::{self, NumberAt};
+use super::state::{Place, Resume, State, Word};
 use super::syntax::{self, SyntaxError};
 use super::tree::{Open, Tree, MAX_NESTING};
 use super::{Begun, Halt, Listener, Quote, Stopped};
@@ -18,94 +19,6 @@ pub(crate) enum Scalar<'a> {
     Number(&'a str),
     /// `true`, `false` or `null`, as far as it is written.
     Literal(&'a str),
-}
-
-/// Where in JSON's grammar a reader stopped at a syntax error: what a
-/// repair (`repair/`) may mend there.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Place {
-    /// A value: the root, a property's after its `:`, or an item; after
-    /// an array's `,` when `after_comma`.
-    Value { after_comma: bool },
-    /// A property name (or, after `{`, the object's `}`); after a `,`
-    /// when `after_comma`.
-    Key { after_comma: bool },
-    /// The `:` after a property name.
-    Colon,
-    /// After a value inside a container: `,` or its close.
-    AfterValue,
-    /// A string's plain text; a property name's when `key`.
-    String { key: bool },
-    /// The byte after a string's `\`; a property name's when `key`.
-    Escape { key: bool },
-    /// Inside a number, a literal, or an escape's later bytes.
-    Token,
-    /// After the root value.
-    End,
-}
-
-/// How a reader stopped at a syntax error takes up reading again, at the
-/// byte it stopped at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Resume {
-    /// Where it was.
-    AsBefore,
-    /// As if the `,` it read last were not there: the byte closes the
-    /// container.
-    WithoutComma,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum State {
-    /// A value: the root, or a property's after its `:`.
-    Value,
-    /// After `[`: an item or `]`.
-    FirstItem,
-    /// After a `,` in an array.
-    NextItem,
-    /// After `{`: a key or `}`.
-    FirstKey,
-    /// After a `,` in an object.
-    NextKey,
-    Colon,
-    /// After a value inside a container: `,` or its close.
-    AfterValue,
-    /// Inside a string, in its plain text; `key` for an object's key.
-    Str {
-        key: bool,
-    },
-    /// Inside a string's escape.
-    Escaped {
-        key: bool,
-        escape: Escape,
-    },
-    Number(NumberAt),
-    /// `word`, of which `matched` bytes are read.
-    Literal {
-        word: Word,
-        matched: u8,
-    },
-    /// After the root value: only whitespace.
-    End,
-    /// Stopped: nothing more is read.
-    Failed,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Word {
-    True,
-    False,
-    Null,
-}
-
-impl Word {
-    fn text(self) -> &'static str {
-        match self {
-            Word::True => "true",
-            Word::False => "false",
-            Word::Null => "null",
-        }
-    }
 }
 
 /// Reads one JSON value from text fed in pieces.
@@ -201,24 +114,7 @@ impl Reader {
     /// Where reading stopped at a syntax error that a byte of the text
     /// caused (not one at its end, nor a listener's refusal).
     pub(crate) fn stuck(&self) -> Option<Place> {
-        let place = match self.stuck? {
-            State::Value => Place::Value { after_comma: false },
-            State::FirstItem => Place::Value { after_comma: false },
-            State::NextItem => Place::Value { after_comma: true },
-            State::FirstKey => Place::Key { after_comma: false },
-            State::NextKey => Place::Key { after_comma: true },
-            State::Colon => Place::Colon,
-            State::AfterValue => Place::AfterValue,
-            State::Str { key } => Place::String { key },
-            State::Escaped {
-                escape: Escape::Backslash,
-                key,
-            } => Place::Escape { key },
-            State::Escaped { .. } | State::Number(_) | State::Literal { .. } => Place::Token,
-            State::End => Place::End,
-            State::Failed => return None,
-        };
-        Some(place)
+        self.stuck?.place()
     }
 
     /// Takes up reading again after a syntax error caused by a byte of
