@@ -3,5 +3,6 @@
 //! refuse, the typed path, and the properties that hold for any text.
 
 mod corpus;
+mod hostile;
 mod properties;
 mod typed;
