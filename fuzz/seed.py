@@ -4,9 +4,10 @@
 for parse_and_lint and convert; each accepted conformance case's schema
 and data for validate and export; every pattern in them, with a test
 string, for pattern; and, for stream, texts for its fixed schemas
-(written here) cut in a few ways.
-Run from fuzz/: python3 seed.py (or python3 seed.py stream, for that
-target alone). libFuzzer grows the corpus from there; `cargo fuzz cmin`
+(written here) cut in a few ways; for repair, malformed calls of every
+kind for the same schemas.
+Run from fuzz/: python3 seed.py (or python3 seed.py stream, or repair,
+for that target alone). libFuzzer grows the corpus from there; `cargo fuzz cmin`
 keeps it small before it is committed."""
 import glob, hashlib, json, os, sys
 
@@ -69,6 +70,45 @@ SCHEMA_TEXTS = [
      ['{"v": [1, 2]}', '{"v": [1, 1]}', '{"v": [1, 2, 3]}', '{"v": true}', '{"v": null}']),
 ]
 
+# repair: one byte, the index of a fixed schema of
+# pedelec_testdata::fuzz::stream_schemas, then the text of a call as a
+# model might write it - each kind of repair, and what each must refuse.
+REPAIR = [
+    (0, ''), (0, 'null'), (0, '""'), (0, '  \n'), (0, "{'x': 'it\\'s', 'y': None,}"),
+    (0, '["x": 1, "y": [1, 2,]]'), (0, '{"x": 1}, "y": 2}'), (0, '{"a": 1} {"b": 2}'),
+    (1, "{'delta': 3}"), (1, '{delta: 3,}'), (1, '```json\n{"delta": -4}\n```'),
+    (1, 'Here are the arguments: {"delta": 7} Thanks.'), (1, '{"delta": 3}}]'),
+    (1, '{"delta": None}'), (1, '{"delta": 3'), (1, "{'delta': 3, 'del"), (1, ''),
+    (1, '{"delta": 3, "delta": 4,}'), (1, '{dleta: 3}'),
+    (2, "{'mode': 'append', 'text': 'say \"hi\"\\n'}"), (2, '{"mode": "append", "text": "say "hi" now"}'),
+    (2, '{"mode": "app", "text": "line one\nline two\ttab"}'), (2, '{mode: "overwrite", name: undefined}'),
+    (2, '{"mode": "append", "text": "don\\\'t"}'), (2, "{'mode': 'append', 'text': '\\d+'}"),
+    (2, "{'mode': 'append', 'text': 'unended"), (2, '{"mode": "append", "text": "a", }'),
+    (2, '{"mode": True}'), (2, "{'mode': 'append', 'name': 'ab', 'text': 'x' 'y'}"),
+    (3, "{'tags': ['a', 'b',], 'grid': [[0, 1.5,], [],],}"), (3, '{"tags": [\'a\', "b"]}'),
+    (3, '{"tags": ["a", "b"'), (3, '{"grid": [[1, 2], [3'), (3, "{'tags': ['it\\'s']}"),
+    (3, '["tags": ["a"]]'), (3, '{"grid": [[-0.0, 1e2,]]}'),
+    (4, "{'size': 'small', 'shape': {'kind': 'circle', 'radius': 2,},}"),
+    (4, '{size: 12, shape: {kind: "rect", w: 3}}'), (4, '{"shape": {"kind": "rect", "w": None}}'),
+    (4, '{"shape": {"kind": "circle", "radius": None}}'), (4, '{"size": "large"'),
+    (5, '{"a": {"b": True, "c": {"d": \'12x\'}}, "n": 1e300}'), (5, '{a: {b: False}}'),
+    (5, '{"a": {"c": {"d": "12"}, "b": true,}}'), (5, '```\n{"a": {"b": True}}\n```\n'),
+    (5, '{"n": 1e301,}'), (5, '{"a": {"b": Tr'),
+    (6, "{'field_00': 'a name', 'field_02': 'low', 'field_04': ['a-1',], 'field_06': 999, "
+        "'field_08': True, 'field_10': 'x', 'field_12': 'high', 'field_14': [], 'field_16': 0, "
+        "'field_18': False, 'field_03': None}"),
+    (6, '{field_00: "n", field_02: "low", field_04: [], field_06: 1, field_08: False, '
+        'field_10: "x", field_12: "medium", field_14: [], field_16: 2, field_18: True,}'),
+    (6, '{"field_00": "a name", "field_02": "low"'),
+    (7, "{'records': [{'id': 1, 'label': 'a', 'score': 0.5,}, {'id': 2, 'label': 'b\\'s'},],}"),
+    (7, 'Sure! Here is the call:\n```json\n{"records": [{"id": 1, "label": "a"}]}\n```\nDone.'),
+    (7, '{"records": [{"id": 1, "label": "a"}, {"id": 2, "lab'),
+]
+
+def write_repair():
+    for schema, text in REPAIR:
+        write("repair", bytes([schema]) + text.encode())
+
 def write_stream():
     count = 0
     for schema, text in STREAM:
@@ -83,7 +123,11 @@ def write_stream():
 if sys.argv[1:] == ["stream"]:
     write_stream()
     sys.exit()
+if sys.argv[1:] == ["repair"]:
+    write_repair()
+    sys.exit()
 write_stream()
+write_repair()
 
 schemas = []
 for path in sorted(glob.glob(os.path.join(DATA, "realworld", "*.json"))

@@ -71,3 +71,8 @@ fn export_corpus() {
 fn stream_corpus() {
     replay("stream", fuzz::stream);
 }
+
+#[test]
+fn repair_corpus() {
+    replay("repair", fuzz::repair);
+}
