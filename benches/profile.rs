@@ -131,12 +131,11 @@ fn stream(side: &str, schema: &Value, valid: &Value, iterations: usize) {
 /// The valid call repaired from its sloppy text (`pedelec`) or its JSON
 /// text (`json`), or its JSON text read by `validate_str` then `from_str`.
 fn repair(side: &str, schema: &Value, valid: &Value, iterations: usize) {
-    use pedelec_testdata::sloppy::{self, Slips};
+    use pedelec_testdata::sloppy::{Sloppy, Tape};
     let schema = ToolArgsSchema::from_value(schema).expect("in the subset");
-    let json = serde_json::to_string(valid).expect("serializes");
     let text = match side {
-        "pedelec" => sloppy::write(valid, Slips::ALL),
-        _ => json.clone(),
+        "pedelec" => Sloppy::write(schema.root(), valid, &mut Tape::always()).text,
+        _ => serde_json::to_string(valid).expect("serializes"),
     };
     for _ in 0..iterations {
         if side == "baseline" {
