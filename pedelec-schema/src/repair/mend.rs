@@ -409,7 +409,7 @@ impl Listener for Mender<'_> {
     }
 
     fn quote_closes(&mut self, quote: Quote<'_>) -> bool {
-        if quotes::ends_string(quote.after, container(quote.open)) {
+        if quotes::ends_string(quote.after(), container(quote.open)) {
             self.inner = None;
             return true;
         }

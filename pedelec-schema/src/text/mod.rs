@@ -90,10 +90,28 @@ pub(crate) trait Listener {
 pub(crate) struct Quote<'a> {
     /// Its offset in the text.
     pub(crate) offset: usize,
-    /// The rest of the piece being read, after it.
-    pub(crate) after: &'a str,
+    /// The piece being read, and the quote's place in it.
+    piece: &'a str,
+    at: usize,
     /// The containers open around the string.
     pub(crate) open: &'a [Open],
+}
+
+impl<'a> Quote<'a> {
+    pub(super) fn new(offset: usize, piece: &'a str, at: usize, open: &'a [Open]) -> Self {
+        Quote {
+            offset,
+            piece,
+            at,
+            open,
+        }
+    }
+
+    /// The rest of the piece being read, after the quote. (Cut here, not
+    /// by the reader, so that a listener that never looks costs nothing.)
+    pub(crate) fn after(&self) -> &'a str {
+        &self.piece[self.at + 1..]
+    }
 }
 
 /// Why reading stopped.

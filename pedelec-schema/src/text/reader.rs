@@ -342,11 +342,7 @@ impl Reader {
     /// Whether the `"` at `at` of `chunk` ends the string value being
     /// read: the listener's answer.
     fn quote_closes<L: Listener>(&self, chunk: &str, at: usize, listener: &mut L) -> bool {
-        listener.quote_closes(Quote {
-            offset: self.offset + at,
-            after: &chunk[at + 1..],
-            open: self.tree.open(),
-        })
+        listener.quote_closes(Quote::new(self.offset + at, chunk, at, self.tree.open()))
     }
 
     /// Reads one byte of an escape.
