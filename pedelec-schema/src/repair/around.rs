@@ -39,7 +39,8 @@ pub(super) fn read(
         return Ok((Value::Object(Map::new()), vec![change]));
     }
     // Every byte was JSON and the text stopped: a call cut short, which no
-    // repair completes.
+    // repair completes. A property the schema names, given twice, is no
+    // slip of syntax: which of the two was meant is not for a repair to say.
     if first.is_truncated() || first.is_repeated_property() {
         return Err(first);
     }
