@@ -223,16 +223,13 @@ fn mend(place: Place, rest: &str, open: &[Open], root: CompiledObject<'_>) -> Fi
             mend.resume = Resume::WithoutComma;
             Fix::Mend(mend)
         }
-        (Place::Key { .. }, b'\'') => single_quoted_key(rest, open),
+        (Place::Key { .. }, b'\'') => single_quoted(rest, open, true),
         (Place::Key { .. }, _) => unquoted_key(rest, open, root),
-        (Place::Value { .. }, b'\'') => single_quoted_value(rest, open),
+        (Place::Value { .. }, b'\'') => single_quoted(rest, open, false),
         (Place::Value { .. }, _) => literal(rest, open, root),
         (Place::String { key }, 0..=0x1F) => {
-            let (name, escape) = text::control_escape(byte);
-            let message = format!(
-                "a raw {name} inside a string, read as {escape}: JSON strings escape control characters"
-            );
-            let change = Change::new(ChangeCode::ControlCharacter, path_of(open, !key), message);
+            let escape = text::control_escape(byte).1;
+            let change = control_character(byte, &path_of(open, !key));
             Fix::Mend(Mend::new(escape, 1, change))
         }
         (Place::Escape { key }, b'\'') => {
@@ -252,27 +249,53 @@ fn is_bracketed_object(open: &[Open]) -> bool {
     matches!(open, [Open::Array(items)] if matches!(items.as_slice(), [Value::String(_)]))
 }
 
-fn single_quoted_key(rest: &str, open: &[Open]) -> Fix {
-    let quoted = match quotes::single_quoted(rest, quotes::ends_key) {
+/// A string, or with `key` a property name, in single quotes.
+fn single_quoted(rest: &str, open: &[Open], key: bool) -> Fix {
+    let container = container(open);
+    let ends = |after: &str| match key {
+        true => quotes::ends_key(after),
+        false => quotes::ends_string(after, container),
+    };
+    let quoted = match quotes::single_quoted(rest, ends) {
         Ok(quoted) => quoted,
-        Err(Unread::Unterminated) => return Fix::Cut("inside a property name"),
+        Err(Unread::Unterminated) if key => return Fix::Cut("inside a property name"),
+        Err(Unread::Unterminated) => return Fix::Cut("inside a string"),
         Err(Unread::Unended(at)) => return Fix::Unended(at),
         Err(Unread::Escape(_)) => return Fix::Refuse,
     };
-    let Some(name) = quoted.decoded() else {
+    let Some(string) = quoted.decoded() else {
         return Fix::Refuse;
     };
-    let mut path = path_of(open, false);
-    crate::pointer::push(&mut path, &name);
+    let mut path = path_of(open, !key);
+    let (what, plural) = match key {
+        true => ("a property name", "property names"),
+        false => ("a string", "strings"),
+    };
+    if key {
+        crate::pointer::push(&mut path, &string);
+    }
     let message = format!(
-        "a property name in single quotes, read as {}: JSON writes property names in double quotes",
-        Quoted::new(&name)
+        "{what} in single quotes, read as {}: JSON writes {plural} in double quotes",
+        Quoted::new(&string)
     );
-    let more = controls(&quoted.controls, &path);
+    let more = quoted
+        .controls
+        .iter()
+        .map(|&(at, byte)| (at, control_character(byte, &path)))
+        .collect();
     let change = Change::new(ChangeCode::SingleQuotes, path, message);
     let mut mend = Mend::new(quoted.json, quoted.len, change);
     mend.more = more;
     Fix::Mend(mend)
+}
+
+/// The change for a raw control character inside the string at `path`.
+fn control_character(byte: u8, path: &str) -> Change {
+    let (name, escape) = text::control_escape(byte);
+    let message = format!(
+        "a raw {name} inside a string, read as {escape}: JSON strings escape control characters"
+    );
+    Change::new(ChangeCode::ControlCharacter, path, message)
 }
 
 fn unquoted_key(rest: &str, open: &[Open], root: CompiledObject<'_>) -> Fix {
@@ -294,44 +317,6 @@ fn unquoted_key(rest: &str, open: &[Open], root: CompiledObject<'_>) -> Fix {
         word.len(),
         Change::new(ChangeCode::UnquotedKey, path, message),
     ))
-}
-
-fn single_quoted_value(rest: &str, open: &[Open]) -> Fix {
-    let container = container(open);
-    let ends = |after: &str| quotes::ends_string(after, container);
-    let quoted = match quotes::single_quoted(rest, ends) {
-        Ok(quoted) => quoted,
-        Err(Unread::Unterminated) => return Fix::Cut("inside a string"),
-        Err(Unread::Unended(at)) => return Fix::Unended(at),
-        Err(Unread::Escape(_)) => return Fix::Refuse,
-    };
-    let Some(string) = quoted.decoded() else {
-        return Fix::Refuse;
-    };
-    let path = path_of(open, true);
-    let message = format!(
-        "a string in single quotes, read as {}: JSON writes strings in double quotes",
-        Quoted::new(&string)
-    );
-    let more = controls(&quoted.controls, &path);
-    let change = Change::new(ChangeCode::SingleQuotes, path, message);
-    let mut mend = Mend::new(quoted.json, quoted.len, change);
-    mend.more = more;
-    Fix::Mend(mend)
-}
-
-/// The changes for the raw control characters of a single-quoted string.
-fn controls(controls: &[(usize, u8)], path: &str) -> Vec<(usize, Change)> {
-    controls
-        .iter()
-        .map(|&(at, byte)| {
-            let (name, escape) = text::control_escape(byte);
-            let message = format!(
-                "a raw {name} inside a string, read as {escape}: JSON strings escape control characters"
-            );
-            (at, Change::new(ChangeCode::ControlCharacter, path, message))
-        })
-        .collect()
 }
 
 /// Python's `True`, `False` and `None`, JavaScript's `undefined`.
