@@ -16,7 +16,9 @@
 //!   [`ToolArgsSchema::validate_refusing_unknown`](crate::ToolArgsSchema::validate_refusing_unknown)
 //!   fails them.
 //! - `policy.rs`: the [`Intake`] policies that turn these on for a type,
-//!   through [`CheckedWith`](crate::CheckedWith)'s type parameter.
+//!   through [`CheckedWith`](crate::CheckedWith)'s type parameter - and
+//!   [`Repair`], which turns on the repair of argument text that is not
+//!   JSON (`repair/`, a room of its own: it reads text, these walk values).
 //!
 //! Both walks follow the schema as validation does, so they never recurse
 //! deeper than the schema, and through the rules it compiled once
