@@ -124,6 +124,22 @@ fn export() {
 
 /// Beyond the reviewed text: the bad call is refused before its long
 /// `content` arrives, with the enum failure at `/mode` as the document.
+/// Beyond the reviewed text: the repaired call's note lists a change for
+/// each repair, and neither refusal is a value.
+#[test]
+fn repair_call() {
+    let stdout = check("repair_call");
+    let runs: Vec<&str> = stdout.split("\n== ").collect();
+    assert_eq!(runs.len(), 3, "three calls");
+    assert!(runs[0].contains("the handler greps") && runs[0].matches("\n  - ").count() == 8);
+    assert!(runs[1].contains("the call is cut short"));
+    for refused in &runs[1..] {
+        assert!(
+            refused.contains("refused; the tool answers with:") && !refused.contains("the handler")
+        );
+    }
+}
+
 #[test]
 fn stream_call() {
     let stdout = check("stream_call");
