@@ -34,9 +34,9 @@
 //! JSON type (`integer` and `number` are one type here; a nested `oneOf`
 //! may take any), every branch but the one of the value's type refuses the
 //! value by its type, so that branch owns the value exactly when it
-//! accepts it ([`OneOfRule::typed_branch`]). `stream/` relies on this to
-//! check such a `oneOf` as the value streams by; whether a `oneOf` is one
-//! is decided once, when it is compiled. A property test below ties the
+//! accepts it (`OneOfRule::typed_branch`, for the tests). `checked_read/`
+//! relies on this to check such a `oneOf` as serde hands the value over;
+//! whether a `oneOf` is one is decided once, when it is compiled. A property test below ties the
 //! fast path to the rule.
 
 use serde_json::Value;
@@ -100,9 +100,9 @@ impl OneOfRule {
 
     /// For a `oneOf` [decided by type](Self::decided_by_type), the branch
     /// that takes `value`'s JSON type, if one does: the only branch that
-    /// can own it. `stream/` picks it so, by the type of the value it is
-    /// given (`stream/one_of.rs`); this is the same pick on a whole value,
-    /// for the tests that tie the fast path to the rule.
+    /// can own it. `checked_read/` picks it so, by the type of the value
+    /// serde hands it (`checked_read/one_of.rs`); this is the same pick on
+    /// a whole value, for the tests that tie the fast path to the rule.
     #[cfg(test)]
     pub(crate) fn typed_branch(&self, value: &Value) -> Option<usize> {
         let bit = type_bit_of_value(value)?;
