@@ -459,7 +459,7 @@ fn integer_formats_become_bounds_and_other_formats_are_dropped() {
 }
 
 /// The `convert` module's documentation lists every conversion code with
-/// its effect, in the order `change.rs` declares them (conversion comes
+/// its effect, in the order `change/codes.rs` declares them (conversion comes
 /// first).
 #[test]
 fn the_module_docs_list_every_conversion_code_with_its_effect() {
