@@ -432,7 +432,9 @@ impl Offsets {
     /// The text's offset of the reader's `offset`; inside what a repair
     /// wrote, the offset of the text it replaced.
     fn in_text(&self, offset: usize) -> usize {
-        match self.marks.iter().rev().find(|mark| mark.reader <= offset) {
+        // The marks are made in reading order: by the reader's offset.
+        let before = self.marks.partition_point(|mark| mark.reader <= offset);
+        match before.checked_sub(1).map(|last| &self.marks[last]) {
             None => offset,
             Some(mark) if offset < mark.reader + mark.written => mark.text,
             Some(mark) => mark.text + mark.skipped + (offset - mark.reader - mark.written),
