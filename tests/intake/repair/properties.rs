@@ -21,7 +21,7 @@ use crate::strategies;
 use pedelec_schema::schema::{ObjectNode, Property};
 use pedelec_schema::{ArgsError, ChangeCode, SchemaNode, ToolArgsSchema};
 use pedelec_testdata::pointer;
-use pedelec_testdata::sloppy::{Sloppy, Tape};
+use pedelec_testdata::sloppy::{Sloppy, Tape, Written};
 use proptest::prelude::*;
 use serde_json::Value;
 
@@ -226,6 +226,21 @@ proptest! {
     }
 }
 
+/// Each of `values` the schema accepts, made spicy and written sloppily,
+/// with the choices read from `tape` in turn.
+fn sloppy_texts(schema: &ToolArgsSchema, values: &[Value], tape: &[u8]) -> Vec<(Value, Written)> {
+    let mut tape = Tape::new(tape);
+    values
+        .iter()
+        .filter(|value| schema.is_valid(value))
+        .map(|value| {
+            let value = spiced(schema, value, &mut tape);
+            let written = Sloppy::write(schema.root(), &value, &mut tape);
+            (value, written)
+        })
+        .collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
 
@@ -238,11 +253,8 @@ proptest! {
     /// liberties the writer took: the same multiset of (code, pointer).
     #[test]
     fn a_sloppy_text_is_read_back_with_one_change_per_liberty((root, values, tape) in sloppy_cases()) {
-        let schema = ToolArgsSchema::new(root.clone()).unwrap();
-        let mut tape = Tape::new(&tape);
-        for value in values.iter().filter(|value| schema.is_valid(value)) {
-            let value = spiced(&schema, value, &mut tape);
-            let written = Sloppy::write(&root, &value, &mut tape);
+        let schema = ToolArgsSchema::new(root).unwrap();
+        for (value, written) in sloppy_texts(&schema, &values, &tape) {
             let shown = shown(&schema, &written.text);
             let repaired = schema.repair(&written.text);
             prop_assert!(repaired.is_ok(), "{:?}{}", repaired, shown);
@@ -271,11 +283,8 @@ proptest! {
     /// the text it would take to complete the call is not there.
     #[test]
     fn every_prefix_of_a_sloppy_text_is_refused((root, values, tape) in sloppy_cases()) {
-        let schema = ToolArgsSchema::new(root.clone()).unwrap();
-        let mut tape = Tape::new(&tape);
-        for value in values.iter().filter(|value| schema.is_valid(value)) {
-            let value = spiced(&schema, value, &mut tape);
-            let written = Sloppy::write(&root, &value, &mut tape);
+        let schema = ToolArgsSchema::new(root).unwrap();
+        for (_, written) in sloppy_texts(&schema, &values, &tape) {
             for prefix in prefixes(&written.text, written.root_close + 1) {
                 let shown = shown(&schema, prefix);
                 let repaired = schema.repair(prefix);
