@@ -37,35 +37,6 @@ mod ratios;
 
 use ratios::{Cell, Comparison, Side, Target};
 
-struct Workload {
-    name: &'static str,
-    schema: Value,
-    value: Value,
-}
-
-fn workloads() -> Vec<Workload> {
-    vec![
-        Workload {
-            name: "spawn_closed_polygons",
-            schema: pedelec_testdata::realworld_schema(
-                "pedelec_demos.json",
-                "spawn_closed_polygons",
-            ),
-            value: payloads::spawn_closed_polygons(),
-        },
-        Workload {
-            name: "twenty_properties",
-            schema: payloads::twenty_properties_schema(),
-            value: payloads::twenty_properties_valid(),
-        },
-        Workload {
-            name: "large_array",
-            schema: payloads::large_array_schema(),
-            value: payloads::large_array_valid(),
-        },
-    ]
-}
-
 /// What a handler pays for a validated `Value` of JSON text.
 fn baseline(schema: &ToolArgsSchema, text: &str) -> Option<Value> {
     schema.validate_str(text).ok()?;
@@ -74,35 +45,28 @@ fn baseline(schema: &ToolArgsSchema, text: &str) -> Option<Value> {
 
 fn comparisons() -> Vec<Comparison> {
     let (mut json_cells, mut sloppy_cells) = (Vec::new(), Vec::new());
-    for workload in workloads() {
-        let json: &'static str = serde_json::to_string(&workload.value).unwrap().leak();
-        let schema = ToolArgsSchema::from_value(&workload.schema).expect("in the subset");
-        let written = Sloppy::write(schema.root(), &workload.value, &mut Tape::always());
+    for (name, schema_value, value) in payloads::valid_calls() {
+        let json: &'static str = serde_json::to_string(&value).unwrap().leak();
+        let schema = ToolArgsSchema::from_value(&schema_value).expect("in the subset");
+        let written = Sloppy::write(schema.root(), &value, &mut Tape::always());
         let sloppy: &'static str = written.text.leak();
         let repaired = schema.repair(sloppy).expect("the sloppy call is repaired");
-        assert_eq!(repaired.value, workload.value, "{}", workload.name);
-        assert_eq!(
-            repaired.changes.len(),
-            written.expected.len(),
-            "{}",
-            workload.name
-        );
-        assert_eq!(schema.repair(json).unwrap().value, workload.value);
+        assert_eq!(repaired.value, value, "{}", name);
+        assert_eq!(repaired.changes.len(), written.expected.len(), "{}", name);
+        assert_eq!(schema.repair(json).unwrap().value, value);
         assert!(schema.repair(json).unwrap().changes.is_empty());
-        assert_eq!(baseline(&schema, json).as_ref(), Some(&workload.value));
+        assert_eq!(baseline(&schema, json).as_ref(), Some(&value));
         println!(
             "{}: {} bytes of JSON, {} bytes written sloppily, {} repairs",
-            workload.name,
+            name,
             json.len(),
             sloppy.len(),
             repaired.changes.len()
         );
         // The writer lays the text out as `to_string_pretty` does.
-        let pretty: &'static str = serde_json::to_string_pretty(&workload.value)
-            .unwrap()
-            .leak();
-        json_cells.push(cell(workload.name, &workload.schema, json, json));
-        sloppy_cells.push(cell(workload.name, &workload.schema, sloppy, pretty));
+        let pretty: &'static str = serde_json::to_string_pretty(&value).unwrap().leak();
+        json_cells.push(cell(name, &schema_value, json, json));
+        sloppy_cells.push(cell(name, &schema_value, sloppy, pretty));
     }
     let comparison = |id, title, target, cells| Comparison {
         id,

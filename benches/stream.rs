@@ -53,34 +53,24 @@ struct Workload {
 }
 
 fn workloads() -> Vec<Workload> {
-    let text = |value: Value| -> &'static str {
-        serde_json::to_string(&value)
-            .expect("values serialize")
-            .leak()
-    };
-    vec![
-        Workload {
-            name: "spawn_closed_polygons",
-            schema: pedelec_testdata::realworld_schema(
-                "pedelec_demos.json",
-                "spawn_closed_polygons",
-            ),
-            text: text(payloads::spawn_closed_polygons()),
-            typed: typed_cell::<SpawnClosedPolygons>,
-        },
-        Workload {
-            name: "twenty_properties",
-            schema: payloads::twenty_properties_schema(),
-            text: text(payloads::twenty_properties_valid()),
-            typed: typed_cell::<TwentyProperties>,
-        },
-        Workload {
-            name: "large_array",
-            schema: payloads::large_array_schema(),
-            text: text(payloads::large_array_valid()),
-            typed: typed_cell::<LargeArray>,
-        },
-    ]
+    // The derived types of the three calls, in their order.
+    let typed: [fn(&'static str, &'static str) -> Cell; 3] = [
+        typed_cell::<SpawnClosedPolygons>,
+        typed_cell::<TwentyProperties>,
+        typed_cell::<LargeArray>,
+    ];
+    payloads::valid_calls()
+        .into_iter()
+        .zip(typed)
+        .map(|((name, schema, value), typed)| Workload {
+            name,
+            schema,
+            text: serde_json::to_string(&value)
+                .expect("values serialize")
+                .leak(),
+            typed,
+        })
+        .collect()
 }
 
 /// `text` cut into pieces of at most `size` bytes, each ending at a

@@ -238,6 +238,25 @@ pub mod payloads {
     }
 
     /// A schema with 20 properties of every kind, 10 of them required.
+    /// The three valid calls that the stream and repair benchmarks read,
+    /// as (name, schema, call): the `spawn_closed_polygons` demo, 20
+    /// properties of every kind, 5 000 records.
+    pub fn valid_calls() -> [(&'static str, Value, Value); 3] {
+        [
+            (
+                "spawn_closed_polygons",
+                crate::realworld_schema("pedelec_demos.json", "spawn_closed_polygons"),
+                spawn_closed_polygons(),
+            ),
+            (
+                "twenty_properties",
+                twenty_properties_schema(),
+                twenty_properties_valid(),
+            ),
+            ("large_array", large_array_schema(), large_array_valid()),
+        ]
+    }
+
     pub fn twenty_properties_schema() -> Value {
         let mut properties = Map::new();
         for i in 0..20 {
