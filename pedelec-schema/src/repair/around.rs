@@ -29,14 +29,8 @@ pub(super) fn read(
         Err(ArgsError::Syntax(error)) => error,
         Err(_) => unreachable!("reading text fails only with a syntax error"),
     };
-    let blank = skip_space(text).is_empty();
-    if blank && schema.root().required.is_empty() {
-        let change = Change::new(
-            ChangeCode::EmptyArguments,
-            "",
-            "an empty text, read as {}: a tool that requires no argument takes the empty object {}",
-        );
-        return Ok((Value::Object(Map::new()), vec![change]));
+    if skip_space(text).is_empty() && schema.root().required.is_empty() {
+        return Ok(empty_object("an empty text"));
     }
     // Every byte was JSON and the text stopped: a call cut short, which no
     // repair completes. A property the schema names, given twice, is no
@@ -64,16 +58,22 @@ pub(super) fn read(
 /// A value read whole, where a tool that requires no argument may be
 /// sent `null` or `""` for none.
 fn no_arguments(schema: &ToolArgsSchema, value: Value) -> (Value, Vec<Change>) {
-    let message = match &value {
-        Value::Null => "null, read as {}",
-        Value::String(text) if text.is_empty() => "the empty string \"\", read as {}",
+    let what = match &value {
+        Value::Null => "null",
+        Value::String(text) if text.is_empty() => "the empty string \"\"",
         _ => return (value, Vec::new()),
     };
-    if !schema.root().required.is_empty() {
-        return (value, Vec::new());
+    match schema.root().required.is_empty() {
+        true => empty_object(what),
+        false => (value, Vec::new()),
     }
-    let message =
-        format!("{message}: a tool that requires no argument takes the empty object {{}}");
+}
+
+/// `{}`, for `what` sent to a tool that requires no argument.
+fn empty_object(what: &str) -> (Value, Vec<Change>) {
+    let message = format!(
+        "{what}, read as {{}}: a tool that requires no argument takes the empty object {{}}"
+    );
     let change = Change::new(ChangeCode::EmptyArguments, "", message);
     (Value::Object(Map::new()), vec![change])
 }
@@ -134,7 +134,10 @@ fn brackets(
 /// The value read from `start`, with the text before and after it left
 /// out where it cannot be part of the call.
 fn around(text: &str, start: usize, read: Read) -> Result<(Value, Vec<Change>), SyntaxError> {
-    let end = start + read.end;
+    let end = read
+        .trailing
+        .as_ref()
+        .map_or(text.len(), SyntaxError::offset);
     let before = &text[..start];
     let after = &text[end..];
     let prose = after.trim_start_matches([' ', '\t', '\n', '\r', '}', ']']);

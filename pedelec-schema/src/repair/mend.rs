@@ -29,13 +29,11 @@ use crate::ToolArgsSchema;
 #[derive(Debug)]
 pub(super) struct Read {
     pub(super) value: Value,
-    /// Where its text ends in the text read: the first byte after it that
-    /// is not whitespace, or the text's length.
-    pub(super) end: usize,
     /// The repairs, in text order.
     pub(super) changes: Vec<Change>,
-    /// The reader's error at the first byte after the value, if there is
-    /// one: what stands if that text cannot be left out.
+    /// The reader's error at the first byte after the value that is not
+    /// whitespace, if there is one: where the value's text ends, and what
+    /// stands if the text after it cannot be left out.
     pub(super) trailing: Option<SyntaxError>,
 }
 
@@ -62,11 +60,11 @@ pub(super) fn read(schema: &ToolArgsSchema, text: &str, base: usize) -> Result<R
     let mut offsets = Offsets::default();
     let mut changes: Vec<(usize, Change)> = Vec::new();
     let mut absent: Vec<(String, String)> = Vec::new();
-    // The text from `at` on is fed from the reader's offset `fed`.
-    let (mut at, mut fed) = (0, 0);
-    let (end, trailing) = loop {
+    // The text is fed from `at` on.
+    let mut at = 0;
+    let trailing = loop {
         let error = match reader.feed(&text[at..], &mut mender) {
-            Ok(()) => break (text.len(), None),
+            Ok(()) => break None,
             Err(Stopped::Syntax(error)) => error,
             Err(Stopped::Refused) => unreachable!("a names-only checker refuses nothing"),
         };
@@ -76,29 +74,23 @@ pub(super) fn read(schema: &ToolArgsSchema, text: &str, base: usize) -> Result<R
             return Err(Unmended::Syntax(error.moved_to(base + here)));
         };
         if place == Place::End {
-            break (here, Some(error.moved_to(base + here)));
+            break Some(error.moved_to(base + here));
         }
+        // The value being read, for an error that a repair's reading finds.
+        let path = || path_of(reader.open(), !matches!(place, Place::Key { .. }));
         let mend = match mend(place, &text[here..], reader.open(), root) {
             Fix::Mend(mend) => mend,
             Fix::Refuse => return Err(Unmended::Syntax(error.moved_to(base + here))),
             Fix::Unended(at) => {
-                let path = path_of(reader.open(), !matches!(place, Place::Key { .. }));
-                return Err(Unmended::Syntax(SyntaxError::unended(
-                    base + here + at,
-                    path,
-                )));
+                let error = SyntaxError::unended(base + here + at, path());
+                return Err(Unmended::Syntax(error));
             }
             Fix::Cut(inside) => {
-                let path = path_of(reader.open(), !matches!(place, Place::Key { .. }));
-                return Err(Unmended::Syntax(SyntaxError::truncated(
-                    base + text.len(),
-                    path,
-                    inside,
-                )));
+                let error = SyntaxError::truncated(base + text.len(), path(), inside);
+                return Err(Unmended::Syntax(error));
             }
             Fix::Brackets => return Err(Unmended::Brackets),
         };
-        debug_assert!(error.offset() >= fed, "a repair's own text reads as JSON");
         reader.resume(mend.resume);
         offsets.marks.push(Mark {
             reader: error.offset(),
@@ -117,9 +109,8 @@ pub(super) fn read(schema: &ToolArgsSchema, text: &str, base: usize) -> Result<R
             return Err(Unmended::Syntax(error.moved_to(base + here)));
         }
         at = here + mend.skip;
-        fed = error.offset() + mend.written.len();
     };
-    if end < text.len() {
+    if trailing.is_some() {
         reader.resume(Resume::AsBefore);
     }
     let in_string = matches!(reader.scalar(), Some(text::Scalar::String(_)));
@@ -155,7 +146,6 @@ pub(super) fn read(schema: &ToolArgsSchema, text: &str, base: usize) -> Result<R
     changes.sort_by_key(|&(at, _)| at);
     Ok(Read {
         value,
-        end,
         changes: changes.into_iter().map(|(_, change)| change).collect(),
         trailing,
     })
