@@ -114,7 +114,9 @@ impl<'a> Input<'a> {
             Data::Enum(variants) => variants.as_slice(),
             Data::Struct(_) | Data::Union(_) => &[],
         };
-        variants.iter().filter(|v| !v.serde.skip && !v.serde.other)
+        variants
+            .iter()
+            .filter(|v| !v.serde.skip && v.serde.other.is_none())
     }
 
     /// Whether every variant of an externally tagged enum is a unit
@@ -208,24 +210,68 @@ impl<'a> Variant<'a> {
 
     /// The name serde reads for this variant.
     pub fn name(&self, rule: Option<RenameRule>) -> String {
-        if let Some(rename) = &self.serde.rename {
-            return rename.clone();
-        }
         let ident = self.ident.unraw().to_string();
-        rule.map_or_else(|| ident.clone(), |rule| rule.apply_to_variant(&ident))
+        renamed(
+            &self.serde.rename,
+            ident,
+            rule,
+            RenameRule::apply_to_variant,
+        )
+    }
+
+    /// The name serde writes for this variant, under the rule it writes by.
+    pub fn written_name(&self, rule: Option<RenameRule>) -> String {
+        let ident = self.ident.unraw().to_string();
+        renamed(
+            &self.serde.written.rename,
+            ident,
+            rule,
+            RenameRule::apply_to_variant,
+        )
     }
 }
 
 impl Field<'_> {
     /// The property name serde reads for this field (named fields only).
     pub fn name(&self, rule: Option<RenameRule>) -> String {
-        if let Some(rename) = &self.serde.rename {
-            return rename.clone();
-        }
-        let ident = match &self.member {
+        renamed(
+            &self.serde.rename,
+            self.ident(),
+            rule,
+            RenameRule::apply_to_field,
+        )
+    }
+
+    /// The property name serde writes, under the rule it writes by.
+    pub fn written_name(&self, rule: Option<RenameRule>) -> String {
+        renamed(
+            &self.serde.written.rename,
+            self.ident(),
+            rule,
+            RenameRule::apply_to_field,
+        )
+    }
+
+    /// The field's name in Rust (its index for a tuple field).
+    pub fn ident(&self) -> String {
+        match &self.member {
             Member::Named(ident) => ident.unraw().to_string(),
             Member::Unnamed(index) => index.index.to_string(),
-        };
-        rule.map_or_else(|| ident.clone(), |rule| rule.apply_to_field(&ident))
+        }
+    }
+}
+
+/// `rename` if given, else `ident` under `rule`, as serde names a field or
+/// a variant.
+fn renamed(
+    rename: &Option<String>,
+    ident: String,
+    rule: Option<RenameRule>,
+    apply: fn(RenameRule, &str) -> String,
+) -> String {
+    match (rename, rule) {
+        (Some(rename), _) => rename.clone(),
+        (None, Some(rule)) => apply(rule, &ident),
+        (None, None) => ident,
     }
 }

@@ -1,15 +1,18 @@
 //! The attributes the derive reads: `#[tool_args(...)]` (strictly: every
-//! mistake is an error on its token) and `#[serde(...)]` (leniently: serde
-//! reports its own mistakes, this only reads what changes the JSON shape).
-//! Doc comments are `doc.rs`'s.
+//! mistake is an error on its token) and `#[serde(...)]` (leniently, in
+//! `serde.rs`: serde reports its own mistakes, this only reads what changes
+//! the JSON shape). Doc comments are `doc.rs`'s.
 
 use proc_macro2::{Span, TokenStream, TokenTree};
 use syn::meta::ParseNestedMeta;
 use syn::parse::ParseStream;
 use syn::{Attribute, Ident, Lit, LitStr, Token};
 
-use crate::case::RenameRule;
 use crate::ctxt::Errors;
+
+mod serde;
+
+pub use self::serde::{serde, Serde};
 
 /// A keyword value with the key that gave it, for error spans.
 pub struct Keyed<T> {
@@ -63,11 +66,13 @@ pub enum Hatch {
     SchemaWith(syn::ExprPath),
 }
 
-/// `#[tool_args(...)]`: the keywords a field, a variant or a type adds, and
-/// a field's escape hatch.
+/// `#[tool_args(...)]`: the keywords a field, a variant or a type adds, a
+/// field's escape hatch, and a type's `output` flag.
 #[derive(Default)]
 pub struct Keywords {
     pub hatch: Option<Keyed<Hatch>>,
+    /// `output`: the type is also serialized as a tool's result.
+    pub output: Option<Keyed<()>>,
     pub description: Option<Keyed<String>>,
     pub min_length: Option<Keyed<u64>>,
     pub max_length: Option<Keyed<u64>>,
@@ -82,7 +87,7 @@ pub struct Keywords {
 }
 
 /// Every key `#[tool_args]` takes, in the order the docs list them.
-pub const KEYS: [&str; 13] = [
+pub const KEYS: [&str; 14] = [
     "as",
     "schema_with",
     "description",
@@ -96,6 +101,7 @@ pub const KEYS: [&str; 13] = [
     "unique_items",
     "default",
     "examples",
+    "output",
 ];
 
 impl Keywords {
@@ -114,7 +120,7 @@ impl Keywords {
         keys
     }
 
-    /// Every key given but the hatch.
+    /// Every key given but the hatch and `output`.
     pub fn all_keys(&self) -> Vec<&Ident> {
         let mut keys = Vec::new();
         keys.extend(self.description.as_ref().map(|k| &k.key));
@@ -170,6 +176,10 @@ fn keyword(keywords: &mut Keywords, meta: ParseNestedMeta, errors: &mut Errors) 
         "unique_items" => set(&mut keywords.unique_items, key, errors, flag(&meta)),
         "default" => set(&mut keywords.default, key, errors, json_value(&meta)),
         "examples" => set(&mut keywords.examples, key, errors, json_list(&meta)),
+        "output" => {
+            let parsed = alone(&meta, &key);
+            set(&mut keywords.output, key, errors, parsed)
+        }
         _ => {
             errors.error(key.span(), unknown_key_message(&name));
             skip_value(&meta)
@@ -367,6 +377,17 @@ fn flag(meta: &ParseNestedMeta) -> syn::Result<(bool, Span)> {
     Ok((lit.value, lit.span))
 }
 
+/// A key that takes no value, such as `output`.
+fn alone(meta: &ParseNestedMeta, key: &Ident) -> syn::Result<((), Span)> {
+    if meta.input.peek(Token![=]) || meta.input.peek(syn::token::Paren) {
+        return Err(syn::Error::new(
+            key.span(),
+            format!("`{key}` takes no value: write `#[tool_args({key})]`"),
+        ));
+    }
+    Ok(((), key.span()))
+}
+
 /// `default = <json>`: the tokens up to the next comma, given to `json!`.
 fn json_value(meta: &ParseNestedMeta) -> syn::Result<(TokenStream, Span)> {
     let input = meta.value()?;
@@ -431,104 +452,6 @@ fn skip_value(meta: &ParseNestedMeta) -> syn::Result<()> {
         syn::parenthesized!(_content in meta.input);
     }
     Ok(())
-}
-
-/// The `#[serde(...)]` keys that change the JSON shape (container, field
-/// and variant keys alike; each context reads its own).
-#[derive(Default)]
-pub struct Serde {
-    pub rename: Option<String>,
-    pub rename_all: Option<RenameRule>,
-    pub rename_all_fields: Option<RenameRule>,
-    pub tag: Option<String>,
-    /// The `tag` key, for errors.
-    pub tag_key: Option<Ident>,
-    pub content: Option<String>,
-    pub untagged: bool,
-    pub transparent: bool,
-    pub default: bool,
-    /// `skip` or `skip_deserializing`: not read from the arguments.
-    pub skip: bool,
-    pub flatten: Option<Ident>,
-    pub other: bool,
-    /// `with` or `deserialize_with`: serde reads the field with a function
-    /// the derive cannot see into, which `as` or `schema_with` describes.
-    pub with: Option<Ident>,
-    /// Keys whose effect the derive cannot see, each refused with its reason.
-    pub refused: Vec<Ident>,
-}
-
-/// Keys that make the JSON read something other than the type the derive
-/// sees; see [`crate::valid`] for the messages.
-pub const REFUSED_SERDE_KEYS: [&str; 4] = ["deny_unknown_fields", "from", "try_from", "remote"];
-
-/// Reads every `#[serde(...)]` of `attrs`. Malformed ones are skipped:
-/// serde's own derive reports them.
-pub fn serde(attrs: &[Attribute]) -> Serde {
-    let mut serde = Serde::default();
-    for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
-        let _ = attr.parse_nested_meta(|meta| serde_key(&mut serde, meta));
-    }
-    serde
-}
-
-fn serde_key(serde: &mut Serde, meta: ParseNestedMeta) -> syn::Result<()> {
-    let Some(key) = meta.path.get_ident().cloned() else {
-        return skip_value(&meta);
-    };
-    match key.to_string().as_str() {
-        "rename" => serde.rename = deserialize_name(&meta)?.or(serde.rename.take()),
-        "rename_all" => serde.rename_all = rename_rule(&meta)?.or(serde.rename_all),
-        "rename_all_fields" => {
-            serde.rename_all_fields = rename_rule(&meta)?.or(serde.rename_all_fields)
-        }
-        "tag" => {
-            serde.tag = Some(meta.value()?.parse::<LitStr>()?.value());
-            serde.tag_key = Some(key);
-        }
-        "content" => serde.content = Some(meta.value()?.parse::<LitStr>()?.value()),
-        "untagged" => serde.untagged = true,
-        "transparent" => serde.transparent = true,
-        "skip" | "skip_deserializing" => serde.skip = true,
-        "other" => serde.other = true,
-        "flatten" => serde.flatten = Some(key),
-        "default" => {
-            serde.default = true;
-            return skip_value(&meta);
-        }
-        "with" | "deserialize_with" => {
-            serde.with = Some(key);
-            return skip_value(&meta);
-        }
-        name if REFUSED_SERDE_KEYS.contains(&name) => {
-            serde.refused.push(key);
-            return skip_value(&meta);
-        }
-        _ => return skip_value(&meta),
-    }
-    Ok(())
-}
-
-/// `rename = "x"` or `rename(deserialize = "x", serialize = "y")`: the name
-/// serde reads.
-fn deserialize_name(meta: &ParseNestedMeta) -> syn::Result<Option<String>> {
-    if meta.input.peek(Token![=]) {
-        return Ok(Some(meta.value()?.parse::<LitStr>()?.value()));
-    }
-    let mut name = None;
-    meta.parse_nested_meta(|inner| {
-        if inner.path.is_ident("deserialize") {
-            name = Some(inner.value()?.parse::<LitStr>()?.value());
-            Ok(())
-        } else {
-            skip_value(&inner)
-        }
-    })?;
-    Ok(name)
-}
-
-fn rename_rule(meta: &ParseNestedMeta) -> syn::Result<Option<RenameRule>> {
-    Ok(deserialize_name(meta)?.and_then(|name| RenameRule::from_name(&name)))
 }
 
 #[cfg(test)]

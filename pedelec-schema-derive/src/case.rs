@@ -17,17 +17,33 @@ pub enum RenameRule {
 impl RenameRule {
     /// The rule serde names `name`, if any (serde reports the others).
     pub fn from_name(name: &str) -> Option<RenameRule> {
-        Some(match name {
-            "lowercase" => RenameRule::Lower,
-            "UPPERCASE" => RenameRule::Upper,
-            "PascalCase" => RenameRule::Pascal,
-            "camelCase" => RenameRule::Camel,
-            "snake_case" => RenameRule::Snake,
-            "SCREAMING_SNAKE_CASE" => RenameRule::ScreamingSnake,
-            "kebab-case" => RenameRule::Kebab,
-            "SCREAMING-KEBAB-CASE" => RenameRule::ScreamingKebab,
-            _ => return None,
-        })
+        use RenameRule::*;
+        [
+            Lower,
+            Upper,
+            Pascal,
+            Camel,
+            Snake,
+            ScreamingSnake,
+            Kebab,
+            ScreamingKebab,
+        ]
+        .into_iter()
+        .find(|rule| rule.name() == name)
+    }
+
+    /// The name serde gives this rule.
+    pub fn name(self) -> &'static str {
+        match self {
+            RenameRule::Lower => "lowercase",
+            RenameRule::Upper => "UPPERCASE",
+            RenameRule::Pascal => "PascalCase",
+            RenameRule::Camel => "camelCase",
+            RenameRule::Snake => "snake_case",
+            RenameRule::ScreamingSnake => "SCREAMING_SNAKE_CASE",
+            RenameRule::Kebab => "kebab-case",
+            RenameRule::ScreamingKebab => "SCREAMING-KEBAB-CASE",
+        }
     }
 
     /// A variant name (PascalCase in Rust) under this rule.
@@ -118,6 +134,7 @@ mod tests {
     fn every_serde_name_is_known() {
         for (name, rule) in ALL {
             assert_eq!(RenameRule::from_name(name), Some(rule));
+            assert_eq!(rule.name(), name);
         }
         assert_eq!(RenameRule::from_name("Title Case"), None);
     }

@@ -3,7 +3,10 @@
 //!
 //! For every input it implements `ToolArgsNode` (the node, used when the
 //! type is nested in another); for a struct with named fields also
-//! `ToolArgs` (the checked root schema, built once).
+//! `ToolArgs` (the checked root schema, built once). A type marked
+//! `#[tool_args(output)]` gets compile-time assertions about the parts of
+//! its fields' types that `output`'s checks cannot see (`output.rs`), and
+//! nothing else.
 
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
@@ -12,6 +15,7 @@ use syn::{parse_quote, Generics};
 use crate::ast::{Data, Field, Fields, Input, Repr, Style, Variant};
 use crate::attr::{Hatch, Keywords, Num};
 use crate::case::RenameRule;
+use crate::output;
 use crate::ty;
 
 /// The path of the generated code's helpers.
@@ -129,12 +133,14 @@ pub fn expand(input: &Input) -> TokenStream {
         input.docs.as_deref(),
         &quote!(<Self as #p::ToolArgsNode>::Kind),
     );
-    let field_impl = field_impl(input, node.kind, node.required, body);
+    let (assertions, node_assertions) = output::assertions(input);
+    let field_impl = field_impl(input, node.kind, node.required, node_assertions, body);
     let root_impl = node.is_root.then(|| root_impl(input));
     quote! {
         const _: () = {
             #field_impl
             #root_impl
+            #assertions
         };
     }
 }
@@ -160,10 +166,12 @@ fn bounded_generics(input: &Input, extra: Option<syn::WherePredicate>) -> Generi
     generics
 }
 
+/// The `ToolArgsNode` impl; `assertions` are statements that open `node`.
 fn field_impl(
     input: &Input,
     kind: TokenStream,
     required: Option<TokenStream>,
+    assertions: TokenStream,
     body: TokenStream,
 ) -> TokenStream {
     let p = private();
@@ -177,6 +185,7 @@ fn field_impl(
             type Kind = #kind;
             #required
             fn node() -> ::pedelec_schema::SchemaNode {
+                #assertions
                 #p::guard::<Self>(|| #body)
             }
         }

@@ -120,6 +120,65 @@ pub fn is_option(ty: &Type) -> bool {
     matches!(last_segment(ty), Some((ident, args)) if ident == "Option" && args.len() == 1)
 }
 
+/// The types a wrapper, a sequence or an array holds, whose nodes make up
+/// `ty`'s; `None` for any other type.
+fn contents(ty: &Type) -> Option<Vec<&Type>> {
+    match ty {
+        Type::Reference(r) => Some(vec![&r.elem]),
+        Type::Paren(p) => Some(vec![&p.elem]),
+        Type::Group(g) => Some(vec![&g.elem]),
+        Type::Array(a) => Some(vec![&a.elem]),
+        Type::Slice(s) => Some(vec![&s.elem]),
+        _ => match last_segment(ty) {
+            Some((ident, args))
+                if args.len() == 1
+                    && (TRANSPARENT_WRAPPERS.iter().any(|w| ident == w)
+                        || SEQUENCES.iter().any(|s| ident == s)) =>
+            {
+                Some(args)
+            }
+            _ => None,
+        },
+    }
+}
+
+/// Where an `Option` is written inside `ty`, below its outermost type (in a
+/// `Vec`, a `Box`, another `Option`): serde writes its `None` as `null`
+/// there, and no `skip_serializing_if` can leave it out.
+pub fn inner_option(ty: &Type) -> Option<Span> {
+    if let Type::Paren(syn::TypeParen { elem, .. }) | Type::Group(syn::TypeGroup { elem, .. }) = ty
+    {
+        return inner_option(elem);
+    }
+    contents(ty)?.into_iter().find_map(|inner| {
+        if is_option(inner) {
+            Some(inner.span())
+        } else {
+            inner_option(inner)
+        }
+    })
+}
+
+/// [`unseen`] below `ty`'s outermost type.
+pub fn unseen_inside(ty: &Type) -> Vec<&Type> {
+    contents(ty)
+        .unwrap_or_default()
+        .into_iter()
+        .flat_map(unseen)
+        .collect()
+}
+
+/// The parts of `ty` whose node its syntax does not tell (a derived type,
+/// an alias, a generic parameter), looking through wrappers and sequences:
+/// the generated code asks the type system about them.
+pub fn unseen(ty: &Type) -> Vec<&Type> {
+    match contents(ty) {
+        Some(inner) => inner.into_iter().flat_map(unseen).collect(),
+        None if shape(ty) == Shape::Unknown => vec![ty],
+        None => Vec::new(),
+    }
+}
+
 /// The node kind of `ty`, as far as its syntax tells.
 pub fn shape(ty: &Type) -> Shape {
     let ty = peel(ty);
@@ -288,6 +347,37 @@ mod tests {
         assert!(is_option(&parse_quote!(std::option::Option<Slug>)));
         assert!(!is_option(&parse_quote!(Vec<Option<Slug>>)));
         assert!(!is_option(&parse_quote!(Slug)));
+    }
+
+    #[test]
+    fn options_below_the_outermost_type_are_found() {
+        for ty in [
+            parse_quote!(Vec<Option<u8>>),
+            parse_quote!(Option<Option<String>>),
+            parse_quote!(Box<Option<Slug>>),
+            parse_quote!(&'a [Option<u8>; 2]),
+        ] {
+            assert!(inner_option(&ty).is_some(), "{}", quote::quote!(#ty));
+        }
+        for ty in [
+            parse_quote!(Option<Vec<u8>>),
+            parse_quote!((Option<u8>)),
+            parse_quote!(Wrapper<Option<u8>>),
+        ] {
+            assert!(inner_option(&ty).is_none(), "{}", quote::quote!(#ty));
+        }
+    }
+
+    #[test]
+    fn the_parts_syntax_cannot_tell_are_listed() {
+        let ty: Type = parse_quote!(Option<Vec<Box<T>>>);
+        assert_eq!(unseen(&ty).len(), 1);
+        let ty: Type = parse_quote!(Maybe<u8>);
+        assert_eq!(unseen(&ty).len(), 1);
+        let ty: Type = parse_quote!(Vec<Cow<'a, str>>);
+        assert!(unseen(&ty).is_empty());
+        let ty: Type = parse_quote!(Maybe<u8>);
+        assert!(unseen_inside(&ty).is_empty());
     }
 
     #[test]

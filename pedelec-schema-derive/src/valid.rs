@@ -10,6 +10,7 @@ use syn::Ident;
 use crate::ast::{Data, Field, Fields, Input, Repr, Style, Variant};
 use crate::attr::{Hatch, Keyed, Keywords, Num, Serde};
 use crate::ctxt::Errors;
+use crate::output;
 use crate::ty::{self, Shape};
 
 /// What keywords are put on: a node of a known shape, or an object or a
@@ -35,6 +36,7 @@ pub fn check(input: &Input, errors: &mut Errors) {
         Data::Struct(fields) => check_struct(input, fields, errors),
         Data::Enum(_) => check_enum(input, errors),
     }
+    output::check(input, errors);
 }
 
 fn refused_serde_keys(serde: &Serde, errors: &mut Errors) {
@@ -169,6 +171,7 @@ fn check_variant(
 ) {
     refused_serde_keys(&variant.serde, errors);
     hatch_off_field(&variant.keywords, "a variant", errors);
+    output::misplaced(&variant.keywords, "a variant", errors);
     if let Some(with) = &variant.serde.with {
         errors.error(
             with.span(),
@@ -250,6 +253,7 @@ fn field_target(field: &Field) -> Target {
 fn check_field(field: &Field, owner: &Ident, errors: &mut Errors) {
     refused_serde_keys(&field.serde, errors);
     check_with(field, errors);
+    output::misplaced(&field.keywords, "a field", errors);
     let ty = match field.keywords.hatch.as_ref().map(|k| &k.value) {
         None => field.ty,
         Some(Hatch::As(ty)) => ty,

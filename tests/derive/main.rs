@@ -1,5 +1,6 @@
 //! `#[derive(ToolArgs)]`: the schema of every supported type and serde
-//! attribute, the values it reads back, and every compile error it gives.
+//! attribute, the values it reads back, what an `output` type writes, and
+//! every compile error it gives.
 
 #[macro_use]
 mod derive_support;
@@ -10,6 +11,7 @@ mod enums;
 mod foreign;
 mod from_args;
 mod hatches;
+mod output;
 mod roundtrip;
 mod roundtrip_addresses;
 mod types;

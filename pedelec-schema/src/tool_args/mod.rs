@@ -263,6 +263,7 @@ pub mod __private {
 /// | `unique_items` | arrays | `unique_items` or `unique_items = true` |
 /// | `default = <json>` | any | `default = "en"`: guidance for the agent, never filled in |
 /// | `examples(<json>, ...)` | any | `examples("en", "zh-TW")` |
+/// | `output` | a struct or an enum | `#[tool_args(output)]`: the type is also a tool's result (see below) |
 ///
 /// Keywords go where they mean something: on `Option<String>` a length
 /// bound bounds the string, on `Vec<T>` `min_items` bounds the array. On a
@@ -270,6 +271,37 @@ pub mod __private {
 /// against the field's type (a `minimum` below `u8::MIN` is an error).
 /// `<json>` is anything [`serde_json::json!`] takes: a JSON literal such as
 /// `{"x": 1}`, or a Rust expression.
+///
+/// **Results.** `#[tool_args(output)]` says that the type is also
+/// serialized, as a tool's result, and checked against the same schema. The
+/// schema describes what serde reads; what it writes can differ in ways the
+/// subset cannot express, and the derive refuses them at compile time, in
+/// the type's own fields and variants:
+///
+/// - an `Option` field without `skip_serializing_if` (serde writes `None`
+///   as `null`, and the subset has no `null`; `#[serde(default)]` does not
+///   change that), an `Option` inside a field's type (`Vec<Option<T>>`),
+///   and an `Option` that is the one field of a newtype or a newtype
+///   variant (no property there to leave out);
+/// - `skip_serializing` or `skip_serializing_if` on a property the schema
+///   requires (not an `Option`, no `default`);
+/// - a name written unlike the one read: `rename(serialize = ...,
+///   deserialize = ...)`, and `rename_all` or `rename_all_fields` with two
+///   rules, where they give a name two spellings;
+/// - `serialize_with` or `deserialize_with` without the other, and `into`
+///   (`with`, or both functions, reads and writes the JSON that `as` or
+///   `schema_with` describes);
+/// - a variant written but not read (`skip_deserializing`, `other`), which
+///   no branch accepts, and a field written but not read in a newtype.
+///
+/// A named field that is written but not read (`skip_deserializing`) is
+/// allowed: it is a property the schema does not name, which an object
+/// accepts. Where the syntax cannot tell whether a type is an `Option` (an
+/// alias, a derived newtype of one, a generic parameter), the generated code
+/// asserts at compile time that its [`ToolArgsNode::REQUIRED`] is `true`;
+/// for a generic type, where a schema of it is built (`cargo build`, not
+/// `cargo check`). A nested type is checked where it carries
+/// `#[tool_args(output)]` itself: mark every derived type a result holds.
 ///
 /// **Doc comments** become `description`, joined as rustdoc renders them:
 /// each line trimmed, the lines of a paragraph joined with a space (a line
