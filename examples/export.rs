@@ -27,6 +27,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Profile::OpenAiStrict,
         Profile::AnthropicStrict,
         Profile::Gemini,
+        Profile::GeminiOpenApi,
     ];
     for profile in hosted {
         let exported = tool.export(profile);

@@ -64,8 +64,8 @@ relative to the file. Anything else is linted as a schema, so its errors
 say what was expected.
 
 With --export PROFILE (mcp, openai-strict, anthropic-strict, gemini,
-llguidance, xgrammar, outlines, llama-cpp), the one FILE is printed with
-every schema in it written for that provider or engine,
+gemini-openapi, llguidance, xgrammar, outlines, llama-cpp), the one FILE
+is printed with every schema in it written for that provider or engine,
 the rest of the file unchanged; the changes go to standard error. A file
 with errors is reported as linting reports it, and nothing is printed.
 With --export gbnf or --export lark, the grammar of FILE's arguments is

@@ -50,6 +50,30 @@ fn a_bare_schema_is_printed_exported_for_each_profile() {
 }
 
 #[test]
+fn the_help_names_every_profile_and_each_gemini_field_has_its_own() {
+    let help = run(&["--help"], None);
+    assert_eq!(help.code, Some(0));
+    for &profile in Profile::ALL {
+        // clap's list of values, and the closing text's list.
+        assert!(help.stdout.contains(profile.as_str()), "{profile}");
+    }
+    assert!(help.stdout.contains("gemini,\ngemini-openapi,"));
+    // `parametersJsonSchema` keeps `uniqueItems`, on which Google's pages are
+    // silent; the OpenAPI `parameters` has no such field.
+    let json_schema = run(&["--export", "gemini", EVERY_KEYWORD], None);
+    let openapi = run(&["--export", "gemini-openapi", EVERY_KEYWORD], None);
+    assert_eq!((json_schema.code, openapi.code), (Some(0), Some(0)));
+    let tags = |result: &cli_support::Run| {
+        let printed: Value = serde_json::from_str(&result.stdout).unwrap();
+        printed["properties"]["tags"].clone()
+    };
+    assert_eq!(tags(&json_schema)["uniqueItems"], true);
+    assert_eq!(tags(&openapi).get("uniqueItems"), None);
+    assert!(openapi.stderr.contains("note[unique_items_removed]"));
+    assert!(!json_schema.stderr.contains("unique_items_removed"));
+}
+
+#[test]
 fn the_export_keeps_the_files_property_order() {
     let source = ToolArgsSchema::from_json_str(&fixture(REASONING_FIRST)).unwrap();
     let read: Vec<&str> = source

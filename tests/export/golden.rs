@@ -117,6 +117,11 @@ fn gemini_exports_match_the_reviewed_files() {
 }
 
 #[test]
+fn gemini_openapi_exports_match_the_reviewed_files() {
+    compare(Profile::GeminiOpenApi);
+}
+
+#[test]
 fn llguidance_exports_match_the_reviewed_files() {
     compare(Profile::Llguidance);
 }

@@ -160,7 +160,7 @@ fn anthropic_allows_24_optional_properties_and_16_unions() {
 
 #[test]
 fn gemini_and_mcp_have_no_limit_findings() {
-    for profile in [Profile::Gemini, Profile::Mcp] {
+    for profile in [Profile::Gemini, Profile::GeminiOpenApi, Profile::Mcp] {
         assert!(!export(five_objects_with(5001), profile).has_errors());
     }
 }
@@ -192,7 +192,7 @@ fn every_realworld_schema_in_the_subset_exports_within_the_rules() {
 }
 
 /// The JSON-Schema-Test-Suite schemas typed into the subset: every export
-/// follows its rules, and the MCP and Gemini exports (which close no
+/// follows its rules, and the MCP and both Gemini exports (which close no
 /// object) accept every value the suite calls valid.
 #[test]
 fn every_conformance_schema_exports_within_the_rules() {
@@ -206,7 +206,10 @@ fn every_conformance_schema_exports_within_the_rules() {
             export_rules::check(schema.root(), profile, &out)
                 .unwrap_or_else(|problem| panic!("{}: {profile}: {problem}", group.description));
             let oracle = jsonschema::draft202012::new(&out.schema.to_value()).unwrap();
-            if matches!(profile, Profile::Mcp | Profile::Gemini) {
+            if matches!(
+                profile,
+                Profile::Mcp | Profile::Gemini | Profile::GeminiOpenApi
+            ) {
                 for test in group.tests.iter().filter(|test| test.valid) {
                     assert!(
                         oracle.is_valid(&test.data),
@@ -232,6 +235,12 @@ fn a_root_node_built_in_code_exports_its_properties_in_order() {
         .required_property("zeta", SchemaNode::string())
         .property("alpha", SchemaNode::boolean());
     let schema = ToolArgsSchema::new(root).unwrap();
-    let gemini = schema.export(Profile::Gemini).schema;
-    assert_eq!(gemini["propertyOrdering"], json!(["zeta", "alpha"]));
+    for profile in [Profile::Gemini, Profile::GeminiOpenApi] {
+        let gemini = schema.export(profile).schema;
+        assert_eq!(
+            gemini["propertyOrdering"],
+            json!(["zeta", "alpha"]),
+            "{profile}"
+        );
+    }
 }

@@ -4,7 +4,7 @@
 //! serialized text (a `serde_json::Value` would sort it), by a small
 //! order-keeping reader ([`Tree`]).
 
-use crate::export_rules::is_engine;
+use crate::export_rules::{is_engine, is_gemini};
 use crate::strategies;
 
 use std::path::PathBuf;
@@ -116,12 +116,13 @@ impl<'de> Visitor<'de> for TreeVisitor {
     }
 }
 
-/// Where the schema sits in `profile`'s tool shape.
+/// Where the schema sits in `profile`'s tool shape, as `ToolDefinition`
+/// writes it.
 fn schema_key(profile: Profile) -> &'static str {
     match profile {
         Profile::Mcp => "inputSchema",
         Profile::AnthropicStrict => "input_schema",
-        Profile::OpenAiStrict | Profile::Gemini => "parameters",
+        Profile::OpenAiStrict | Profile::Gemini | Profile::GeminiOpenApi => "parameters",
         profile if is_engine(profile) => "parameters",
         _ => unreachable!("a new profile needs its tool shape here"),
     }
@@ -184,7 +185,7 @@ fn check_object(
         _ => object.required.iter().map(String::as_str).collect(),
     };
     assert_eq!(names(&value["required"]), required, "{at}: required");
-    if profile == Profile::Gemini && model.len() > 1 {
+    if is_gemini(profile) && model.len() > 1 {
         assert_eq!(names(&value["propertyOrdering"]), model, "{at}: ordering");
     }
     for property in &object.properties {
@@ -245,8 +246,8 @@ fn check_every_export(schema: &ToolArgsSchema) {
                 let at = format!("{profile} tool:");
                 check_object(profile, root, written, &value[key], &at);
             }
-            // A Gemini tool without arguments has no `parameters`.
-            None => assert!(profile == Profile::Gemini && root.properties.is_empty()),
+            // A Gemini tool without arguments has no schema.
+            None => assert!(is_gemini(profile) && root.properties.is_empty()),
         }
     }
 }
@@ -293,7 +294,7 @@ fn a_reasoning_first_type_reaches_every_provider_in_its_order() {
             written.contains(&format!(r#""required":{order}"#)),
             "{profile}: {written}"
         );
-        if profile == Profile::Gemini {
+        if is_gemini(profile) {
             assert!(
                 written.contains(&format!(r#""propertyOrdering":{order}"#)),
                 "{written}"

@@ -74,7 +74,7 @@ fn each_provider_gets_its_tool_shape() {
         ["description", "input_schema", "name", "strict"]
     );
     assert_eq!(anthropic["strict"], true);
-    let gemini = tool(Profile::Gemini);
+    let gemini = tool(Profile::GeminiOpenApi);
     assert_eq!(keys(&gemini), ["description", "name", "parameters"]);
     assert_eq!(
         gemini["parameters"]["propertyOrdering"],
@@ -91,13 +91,14 @@ fn a_tool_keeps_the_schema_changes_and_its_own() {
         exported.changes,
         MoveShape::schema().export(Profile::OpenAiStrict).changes
     );
-    // A tool without arguments: Gemini gets no `parameters`.
+    // A tool without arguments: Gemini's OpenAPI field is left unset, as
+    // `FunctionDeclaration` allows.
     let schema =
         ToolArgsSchema::from_value(&json!({"type": "object", "properties": {}, "required": []}))
             .unwrap();
     let bare = ToolDefinition::new("ping", schema).unwrap();
     assert_eq!(bare.description(), None);
-    let gemini = bare.export(Profile::Gemini);
+    let gemini = bare.export(Profile::GeminiOpenApi);
     assert_eq!(gemini.definition, json!({"name": "ping"}));
     let codes: Vec<&str> = gemini.changes.iter().map(|c| c.code.as_str()).collect();
     assert_eq!(codes, ["empty_keywords_omitted", "parameters_omitted"]);

@@ -261,7 +261,8 @@ change_codes! {
     // node that gained one. See the crate docs, "Export to a provider".
 
     /// A `oneOf` whose branches no value can match twice became `anyOf`
-    /// (OpenAI strict, Anthropic strict and Gemini have no `oneOf`). The
+    /// (OpenAI strict, Anthropic strict and Gemini's OpenAPI schema have no
+    /// `oneOf`; Gemini's JSON Schema reads it as `anyOf`). The
     /// branches are disjoint as `lint` decides it (no `ambiguous_one_of`),
     /// so "exactly one" and "at least one" accept the same values. Nothing
     /// is left for the handler.
@@ -288,8 +289,8 @@ change_codes! {
     /// `examples` was removed (OpenAI and Anthropic strict modes do not list
     /// it) and written into `description`. Guidance only.
     ExamplesToDescription = "examples_to_description", Lossless, Note;
-    /// Gemini: `examples` became OpenAPI's single `example`, the first one;
-    /// the others are dropped. Guidance only.
+    /// Gemini (OpenAPI): `examples` became OpenAPI's single `example`, the
+    /// first one; the others are dropped. Guidance only.
     ExamplesToExample = "examples_to_example", Lossless, Note;
     /// `minLength` was removed and written into `description`; the provider
     /// may send shorter strings. The handler's `validate` still refuses them.
@@ -314,13 +315,15 @@ change_codes! {
     /// Anthropic strict: `maxItems` was removed and written into
     /// `description`. The handler's `validate` still enforces it.
     MaxItemsRemoved = "max_items_removed", Widens, Note;
-    /// `uniqueItems` was removed and written into `description`: no
-    /// provider profile supports it. The handler's `validate` still refuses
-    /// arrays with equal elements.
+    /// `uniqueItems` was removed and written into `description`: the
+    /// provider or engine does not support it. The handler's `validate`
+    /// still refuses arrays with equal elements.
     UniqueItemsRemoved = "unique_items_removed", Widens, Note;
-    /// Gemini: a number, integer or boolean `enum` was removed (Gemini's
-    /// `enum` holds strings only) and written into `description`. The
-    /// handler's `validate` still refuses other values.
+    /// Gemini: a boolean `enum` was removed (Gemini's JSON Schema `enum`
+    /// holds strings and numbers), or for its OpenAPI schema a number,
+    /// integer or boolean one (whose `enum` holds strings only), and written
+    /// into `description`. The handler's `validate` still refuses other
+    /// values.
     EnumRemoved = "enum_removed", Widens, Note;
     /// Gemini: a boolean `enum` listing both `true` and `false` was removed;
     /// it allowed every boolean, so nothing is lost.
@@ -328,10 +331,11 @@ change_codes! {
     /// Gemini: `propertyOrdering` was added, listing the properties in the
     /// schema's order, so that the model writes them in that order.
     PropertyOrderingAdded = "property_ordering_added", Lossless, Note;
-    /// Gemini: an empty `properties` or `required` is left out. Gemini has
-    /// been seen to refuse an object with empty `properties` ("should be
-    /// non-empty for OBJECT type"), and OpenAPI 3.0 asks `required` to list
-    /// at least one name; both are optional, so the same values pass.
+    /// Gemini (OpenAPI): an empty `properties` or `required` is left out.
+    /// Gemini has been seen to refuse an object with empty `properties`
+    /// ("should be non-empty for OBJECT type"), and OpenAPI 3.0 asks
+    /// `required` to list at least one name; both are optional, so the same
+    /// values pass.
     EmptyKeywordsOmitted = "empty_keywords_omitted", Lossless, Note;
     /// OpenAI strict: the schema has more than 5,000 object properties in
     /// all, OpenAI's documented limit; the provider will refuse it. Split

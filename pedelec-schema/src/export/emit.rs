@@ -299,6 +299,18 @@ pub(super) fn any_of(
     walk: &mut Walk,
     one_of: &OneOfNode,
     provider: &str,
+    branch: impl FnMut(&mut Walk, &SchemaNode) -> OrderedJson,
+) -> Vec<OrderedJson> {
+    let why = format!("{provider} has no `oneOf`");
+    any_of_because(walk, one_of, &why, branch)
+}
+
+/// [`any_of`] for a provider whose reason is not a missing `oneOf` (one
+/// that reads `oneOf` as `anyOf`): `why` is the reason the messages give.
+pub(super) fn any_of_because(
+    walk: &mut Walk,
+    one_of: &OneOfNode,
+    why: &str,
     mut branch: impl FnMut(&mut Walk, &SchemaNode) -> OrderedJson,
 ) -> Vec<OrderedJson> {
     if pairwise_disjoint(&one_of.branches) {
@@ -306,8 +318,8 @@ pub(super) fn any_of(
             "oneOf",
             ChangeCode::OneOfToAnyOf,
             format!(
-                "`oneOf` became `anyOf` ({provider} has no `oneOf`); no value can match two \
-                 branches, so both accept the same values"
+                "`oneOf` became `anyOf` ({why}); no value can match two branches, so both \
+                 accept the same values"
             ),
         );
     } else {
@@ -315,8 +327,8 @@ pub(super) fn any_of(
             "oneOf",
             ChangeCode::OverlappingOneOfToAnyOf,
             format!(
-                "`oneOf` became `anyOf` ({provider} has no `oneOf`); a value that two branches \
-                 accept now passes the provider, and the handler's `validate` still refuses it"
+                "`oneOf` became `anyOf` ({why}); a value that two branches accept now passes \
+                 the provider, and the handler's `validate` still refuses it"
             ),
         );
     }

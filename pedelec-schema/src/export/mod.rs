@@ -26,8 +26,9 @@
 //! // MCP takes the schema as it is.
 //! assert!(schema.export(Profile::Mcp).changes.is_empty());
 //!
-//! // Gemini has no `uniqueItems`: removed, and the handler still checks it.
-//! let gemini = schema.export(Profile::Gemini);
+//! // Gemini's OpenAPI schema has no `uniqueItems`: removed, and the
+//! // handler still checks it.
+//! let gemini = schema.export(Profile::GeminiOpenApi);
 //! assert_eq!(gemini.schema["properties"]["tags"].get("uniqueItems"), None);
 //! let change = gemini.changes.iter().find(|c| c.pointer == "/properties/tags/uniqueItems");
 //! let change = change.expect("the removal is reported");
@@ -141,27 +142,100 @@
 //!
 //! ## Gemini
 //!
-//! [`Profile::Gemini`] is for a `FunctionDeclaration`'s `parameters`, an
-//! OpenAPI 3.0 subset ([`Schema`](https://ai.google.dev/api/caching#Schema),
-//! [`FunctionDeclaration`](https://ai.google.dev/api/caching#FunctionDeclaration)).
-//! It writes only `type`, `description`, `enum`, `items`, `minItems`,
-//! `maxItems`, `properties`, `required`, `minLength`, `maxLength`,
-//! `pattern`, `minimum`, `maximum`, `anyOf`, `default`, `example` and
+//! [`Profile::Gemini`] is for a `FunctionDeclaration`'s
+//! `parametersJsonSchema`, which takes JSON Schema
+//! ([`FunctionDeclaration`](https://ai.google.dev/api/caching#FunctionDeclaration):
+//! "Describes the parameters to the function in JSON Schema format. The
+//! schema must describe an object where the properties are the parameters
+//! to the function"; it is "mutually exclusive with `parameters`"). It is
+//! the field Google points to: python-genai's `Schema.json_schema` calls it
+//! the counterpart of `parameters` and recommends passing JSON Schema
+//! directly, and gemini-cli declares its tools with it.
+//!
+//! That reference lists no keywords for the field. Google lists them for
+//! its JSON Schema output, in the
+//! [structured output guide](https://ai.google.dev/gemini-api/docs/structured-output#json-schema-support)
+//! and in [`GenerationConfig.responseJsonSchema`](https://ai.google.dev/api/generate-content#v1beta.GenerationConfig)
+//! (`$id`, `$defs`, `$ref`, `$anchor`, `type`, `format`, `title`,
+//! `description`, "`enum` (for strings and numbers)", `items`,
+//! `prefixItems`, `minItems`, `maxItems`, `minimum`, `maximum`, `anyOf`,
+//! "`oneOf` (interpreted the same as `anyOf`)", `properties`,
+//! `additionalProperties`, `required`, and "the non-standard
+//! `propertyOrdering`"), and the profile follows those lists:
+//!
+//! - `type`, `properties`, `required`, `description`, `enum` on strings and
+//!   numbers, `minimum`, `maximum`, `items`, `minItems` and `maxItems` are
+//!   listed, and stay;
+//! - `oneOf` is listed "interpreted the same as `anyOf`", so it is written
+//!   as `anyOf`, which says what Gemini enforces (`lossless` when `lint`
+//!   proves the branches disjoint, `widens` otherwise, as above);
+//! - `enum` is "for strings and numbers" (the guide lists it for strings,
+//!   numbers and integers): a boolean `enum` is removed (`widens`), except
+//!   one of both values, which allowed everything (`lossless`);
+//! - an object of two or more properties gets `propertyOrdering` in the
+//!   schema's order ([Property order](#property-order)), as the
+//!   `parametersJsonSchema` example in the reference writes it: Gemini
+//!   keeps the keys' order "for all Gemini 2.5 models and beyond"
+//!   ([announcement](https://blog.google/technology/developers/gemini-api-structured-outputs)),
+//!   and the list states it for earlier ones;
+//! - the pages are silent on `minLength`, `maxLength`, `pattern`,
+//!   `uniqueItems`, `default` and `examples`: neither lists them, and
+//!   neither says `parametersJsonSchema` refuses or ignores them (the guide
+//!   says only "Not all JSON Schema features are supported"; the
+//!   reference's "only the following properties are supported" is said of
+//!   `responseJsonSchema`). So they stay, unchanged; Gemini may not enforce
+//!   them. Google's own gemini-cli declares its tools with `minLength` and
+//!   `default` in `parametersJsonSchema`;
+//! - an empty `properties` or `required` stays: JSON Schema allows both,
+//!   and gemini-cli declares a tool without arguments as
+//!   `{"type": "object", "properties": {}}`.
+//!
+//! Objects stay open and optional properties optional, so `normalize` does
+//! nothing. The guide gives no size limits ("Very large or deeply nested
+//! schemas may be rejected"). The handler's `validate` still enforces
+//! boolean `enum`s, overlapping `oneOf` branches, and the keywords the
+//! pages are silent on wherever Gemini does not. A function's result has
+//! the same two fields: `responseJsonSchema`, JSON Schema ("The value
+//! specified by the schema is the response value of the function",
+//! mutually exclusive with `response`), and `response`, an OpenAPI
+//! `Schema`.
+//!
+//! ## Gemini (OpenAPI)
+//!
+//! [`Profile::GeminiOpenApi`] is for a `FunctionDeclaration`'s
+//! `parameters`, an OpenAPI 3.0 subset
+//! ([`Schema`](https://ai.google.dev/api/caching#Schema),
+//! [`FunctionDeclaration`](https://ai.google.dev/api/caching#FunctionDeclaration)),
+//! for Vertex AI and older clients, which write that field. It writes only
+//! `type`, `description`, `enum`, `items`, `minItems`, `maxItems`,
+//! `properties`, `required`, `minLength`, `maxLength`, `pattern`,
+//! `minimum`, `maximum`, `anyOf`, `default`, `example` and
 //! `propertyOrdering`:
 //!
 //! - `oneOf` becomes `anyOf` (`lossless` or `widens`, as above);
 //!   `uniqueItems` is removed (`widens`); `examples` becomes `example`, the
 //!   first one;
-//! - `enum` holds strings only: a number, integer or boolean `enum` is
+//! - `enum` holds strings only ("Possible values of the element of
+//!   Type.STRING with enum format"): a number, integer or boolean `enum` is
 //!   removed (`widens`), except a boolean `enum` of both values, which
-//!   allowed everything (`lossless`);
+//!   allowed everything (`lossless`). Vertex AI's
+//!   [`Schema`](https://cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/Schema)
+//!   shows an integer one, `{type:INTEGER, format:enum, enum:["101", "201",
+//!   "301"]}`, but no page says what a call's arguments then hold
+//!   ([`FunctionCall.args`](https://ai.google.dev/api/caching#FunctionCall):
+//!   "The function parameters and values in JSON object format"), the
+//!   number `101` or the string `"101"`, so `normalize` could not be sure
+//!   to read them back; written as strings under `"type": "string"`, the
+//!   model would send strings, which no page shows either.
+//!   [`Profile::Gemini`] keeps such an `enum`;
 //! - an object of two or more properties gets `propertyOrdering` in the
 //!   schema's order ([Property order](#property-order));
 //! - an empty `properties` or `required` is left out (`lossless`): Gemini
 //!   has been reported to refuse an object with empty `properties`
 //!   ("should be non-empty for OBJECT type"), and OpenAPI 3.0 asks
 //!   `required` to name at least one property. A tool without arguments
-//!   gets no `parameters` at all, as `FunctionDeclaration` documents.
+//!   gets no `parameters` at all: "For function with no parameters, this
+//!   can be left unset" (`FunctionDeclaration`).
 //!
 //! Types keep their lowercase OpenAPI spelling, which the API accepts.
 //! Optional properties stay optional, so `normalize` does nothing. The
@@ -329,9 +403,14 @@ pub enum Profile {
     /// Anthropic tool use with `"strict": true`. See
     /// [Anthropic strict](crate::export#anthropic-strict).
     AnthropicStrict,
-    /// Gemini's `FunctionDeclaration.parameters`, an OpenAPI 3.0 subset.
-    /// See [Gemini](crate::export#gemini).
+    /// Gemini's `FunctionDeclaration.parametersJsonSchema`, JSON Schema:
+    /// the field Google's SDKs and gemini-cli write. See
+    /// [Gemini](crate::export#gemini).
     Gemini,
+    /// Gemini's `FunctionDeclaration.parameters`, an OpenAPI 3.0 subset,
+    /// for Vertex AI and clients that predate `parametersJsonSchema`. See
+    /// [Gemini (OpenAPI)](crate::export#gemini-openapi).
+    GeminiOpenApi,
     /// llguidance: mistral.rs's strict tools, llama-cpp-2's JSON-schema
     /// sampler, vLLM and SGLang with the llguidance backend. See
     /// [llguidance](crate::export#llguidance).
@@ -354,6 +433,7 @@ impl Profile {
         Profile::OpenAiStrict,
         Profile::AnthropicStrict,
         Profile::Gemini,
+        Profile::GeminiOpenApi,
         Profile::Llguidance,
         Profile::Xgrammar,
         Profile::Outlines,
@@ -361,14 +441,15 @@ impl Profile {
     ];
 
     /// The profile's name as `pedelec-lint --export` spells it: `mcp`,
-    /// `openai-strict`, `anthropic-strict`, `gemini`, `llguidance`,
-    /// `xgrammar`, `outlines` or `llama-cpp`.
+    /// `openai-strict`, `anthropic-strict`, `gemini`, `gemini-openapi`,
+    /// `llguidance`, `xgrammar`, `outlines` or `llama-cpp`.
     pub fn as_str(self) -> &'static str {
         match self {
             Profile::Mcp => "mcp",
             Profile::OpenAiStrict => "openai-strict",
             Profile::AnthropicStrict => "anthropic-strict",
             Profile::Gemini => "gemini",
+            Profile::GeminiOpenApi => "gemini-openapi",
             Profile::Llguidance => "llguidance",
             Profile::Xgrammar => "xgrammar",
             Profile::Outlines => "outlines",
@@ -451,7 +532,8 @@ pub(crate) fn export(schema: &ToolArgsSchema, profile: Profile) -> Exported {
         Profile::Mcp => mcp::export(schema.root()),
         Profile::OpenAiStrict => openai::export(schema.root()),
         Profile::AnthropicStrict => anthropic::export(schema.root()),
-        Profile::Gemini => gemini::export(schema.root()),
+        Profile::Gemini => gemini::json_schema(schema.root()),
+        Profile::GeminiOpenApi => gemini::openapi(schema.root()),
         Profile::Llguidance => engines::llguidance(schema.root()),
         Profile::Xgrammar => engines::xgrammar(schema.root()),
         Profile::Outlines => engines::outlines(schema.root()),
@@ -464,11 +546,12 @@ pub(crate) fn export(schema: &ToolArgsSchema, profile: Profile) -> Exported {
 pub(crate) fn normalize(root: CompiledObject<'_>, profile: Profile, args: &mut Value) {
     match profile {
         Profile::OpenAiStrict => normalize::nulls_of_optional_properties(root, args),
-        // The engine profiles keep every property optional that was, and
+        // The other profiles keep every property optional that was, and
         // write nothing the arguments would show.
         Profile::Mcp
         | Profile::AnthropicStrict
         | Profile::Gemini
+        | Profile::GeminiOpenApi
         | Profile::Llguidance
         | Profile::Xgrammar
         | Profile::Outlines
@@ -490,7 +573,7 @@ mod tests {
         assert_eq!(
             error.to_string(),
             "unknown profile \"openai\"; use one of mcp, openai-strict, anthropic-strict, gemini, \
-             llguidance, xgrammar, outlines, llama-cpp"
+             gemini-openapi, llguidance, xgrammar, outlines, llama-cpp"
         );
     }
 }

@@ -174,7 +174,12 @@ mod tests {
             &json!({"type": "object", "properties": {"a": {"type": "string"}}}),
         )
         .unwrap();
-        for profile in [Profile::Mcp, Profile::AnthropicStrict, Profile::Gemini] {
+        for profile in [
+            Profile::Mcp,
+            Profile::AnthropicStrict,
+            Profile::Gemini,
+            Profile::GeminiOpenApi,
+        ] {
             let mut args = json!({"a": null});
             schema.normalize(profile, &mut args);
             assert_eq!(args, json!({"a": null}), "{profile}");

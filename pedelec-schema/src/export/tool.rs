@@ -144,7 +144,9 @@ impl ToolDefinition {
             Profile::Llguidance | Profile::Xgrammar | Profile::Outlines | Profile::LlamaCpp => {
                 Some("parameters")
             }
-            Profile::Gemini if self.schema.root().properties.is_empty() => {
+            Profile::Gemini | Profile::GeminiOpenApi
+                if self.schema.root().properties.is_empty() =>
+            {
                 changes.push(Change::new(
                     ChangeCode::ParametersOmitted,
                     "",
@@ -153,7 +155,7 @@ impl ToolDefinition {
                 ));
                 None
             }
-            Profile::Gemini => Some("parameters"),
+            Profile::Gemini | Profile::GeminiOpenApi => Some("parameters"),
         };
         if let Some(key) = schema_key {
             definition.push((key.to_owned(), exported.schema));

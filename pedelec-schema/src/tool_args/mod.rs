@@ -444,7 +444,7 @@ pub trait ToolArgs {
     /// }
     ///
     /// let tool = Search::tool_definition("search_notes")?;
-    /// let gemini = tool.export(Profile::Gemini).definition;
+    /// let gemini = tool.export(Profile::GeminiOpenApi).definition;
     /// assert_eq!(gemini["description"], "Searches the notes.");
     /// assert_eq!(gemini["parameters"]["required"], serde_json::json!(["query"]));
     /// # Ok::<(), pedelec_schema::ToolNameError>(())

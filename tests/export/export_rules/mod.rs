@@ -7,66 +7,20 @@
 
 #![allow(dead_code)] // each test binary uses a part of the checker
 
+mod profiles;
+
+pub use profiles::{allowed, is_engine, is_gemini};
+
 use std::collections::BTreeSet;
+
+use profiles::{
+    closes_objects, examples_rule, keeps_enum, keeps_lengths, keeps_unique_items,
+    omits_empty_keywords, ExamplesRule,
+};
 
 use pedelec_schema::schema::{ObjectNode, SchemaNode};
 use pedelec_schema::{lint, Code, Exported, Profile};
 use serde_json::{json, Map, Value};
-
-/// The keywords each profile may write, from its rules.
-pub fn allowed(profile: Profile) -> &'static [&'static str] {
-    match profile {
-        Profile::OpenAiStrict => &[
-            "type",
-            "enum",
-            "pattern",
-            "minimum",
-            "maximum",
-            "items",
-            "minItems",
-            "maxItems",
-            "properties",
-            "required",
-            "additionalProperties",
-            "anyOf",
-            "description",
-        ],
-        Profile::AnthropicStrict => &[
-            "type",
-            "enum",
-            "pattern",
-            "items",
-            "minItems",
-            "properties",
-            "required",
-            "additionalProperties",
-            "anyOf",
-            "description",
-            "default",
-        ],
-        Profile::Gemini => &[
-            "type",
-            "description",
-            "enum",
-            "items",
-            "minItems",
-            "maxItems",
-            "properties",
-            "required",
-            "minLength",
-            "maxLength",
-            "pattern",
-            "minimum",
-            "maximum",
-            "anyOf",
-            "default",
-            "example",
-            "nullable",
-            "propertyOrdering",
-        ],
-        _ => pedelec_testdata::SUBSET_KEYWORDS,
-    }
-}
 
 /// Checks `exported` against `root`'s export rules for `profile`.
 pub fn check(root: &ObjectNode, profile: Profile, exported: &Exported) -> Result<(), String> {
@@ -117,14 +71,6 @@ pub fn check(root: &ObjectNode, profile: Profile, exported: &Exported) -> Result
         }
     }
     Ok(())
-}
-
-/// Whether `profile` is one of the local constrained-decoding engines.
-pub fn is_engine(profile: Profile) -> bool {
-    matches!(
-        profile,
-        Profile::Llguidance | Profile::Xgrammar | Profile::Outlines | Profile::LlamaCpp
-    )
 }
 
 fn difference(a: &[(String, String)], b: &[(String, String)]) -> Vec<(String, String)> {
@@ -236,21 +182,10 @@ impl Checker {
         let source = node.to_value();
         match node {
             SchemaNode::String(s) => {
-                self.enum_values(map, &source, at, nullable, true)?;
-                self.constraint(
-                    map,
-                    &source,
-                    at,
-                    "minLength",
-                    self.profile == Profile::Gemini,
-                )?;
-                self.constraint(
-                    map,
-                    &source,
-                    at,
-                    "maxLength",
-                    self.profile == Profile::Gemini,
-                )?;
+                self.enum_values(map, &source, at, nullable, kind)?;
+                let lengths = keeps_lengths(self.profile);
+                self.constraint(map, &source, at, "minLength", lengths)?;
+                self.constraint(map, &source, at, "maxLength", lengths)?;
                 let keep = match &s.pattern {
                     Some(p) => {
                         self.profile != Profile::AnthropicStrict
@@ -261,14 +196,15 @@ impl Checker {
                 self.constraint(map, &source, at, "pattern", keep)
             }
             SchemaNode::Number(_) | SchemaNode::Integer(_) | SchemaNode::Boolean(_) => {
-                self.enum_values(map, &source, at, nullable, false)?;
+                self.enum_values(map, &source, at, nullable, kind)?;
                 let keep = self.profile != Profile::AnthropicStrict;
                 self.constraint(map, &source, at, "minimum", keep)?;
                 self.constraint(map, &source, at, "maximum", keep)
             }
             SchemaNode::Array(array) => {
                 self.array_bounds(map, &source, at, array.min_items)?;
-                self.constraint(map, &source, at, "uniqueItems", false)?;
+                let unique = keeps_unique_items(self.profile);
+                self.constraint(map, &source, at, "uniqueItems", unique)?;
                 let items = map.get("items").ok_or("no `items`")?;
                 self.node(&array.items, items, &join(at, "items"), depth + 1, false)
             }
@@ -336,12 +272,12 @@ impl Checker {
         source: &Value,
         at: &str,
         nullable: bool,
-        string: bool,
+        kind: &str,
     ) -> Result<(), String> {
         let Some(values) = source.get("enum").and_then(Value::as_array) else {
             return check_eq("enum", map.get("enum"), None);
         };
-        if self.profile == Profile::Gemini && !string {
+        if !keeps_enum(self.profile, kind) {
             check_eq("enum", map.get("enum"), None)?;
             let both = values.contains(&json!(true)) && values.contains(&json!(false));
             let code = if both {
@@ -382,7 +318,7 @@ impl Checker {
         let names: Vec<&str> = object.properties.iter().map(|p| p.name.as_str()).collect();
         let empty = Map::new();
         let properties = match (self.profile, map.get("properties")) {
-            (Profile::Gemini, None) if names.is_empty() => &empty,
+            (profile, None) if omits_empty_keywords(profile) && names.is_empty() => &empty,
             (_, Some(Value::Object(properties))) => properties,
             _ => return Err("`properties` missing".into()),
         };
@@ -420,48 +356,38 @@ impl Checker {
             .get("required")
             .and_then(Value::as_array)
             .map(|r| r.iter().filter_map(Value::as_str).collect());
-        match self.profile {
-            Profile::Gemini => {
-                check_eq(
-                    "additionalProperties",
-                    map.get("additionalProperties"),
-                    None,
-                )?;
-                let want = (!required.is_empty()).then(|| required.clone());
-                if listed != want {
-                    return Err("`required` differs".into());
-                }
+        let closed = closes_objects(self.profile);
+        let want_closed = closed.then_some(Value::Bool(false));
+        check_eq(
+            "additionalProperties",
+            map.get("additionalProperties"),
+            want_closed.as_ref(),
+        )?;
+        if closed {
+            self.expect(at, "additional_properties_false");
+        }
+        let want: Option<BTreeSet<&str>> = match self.profile {
+            Profile::OpenAiStrict => Some(names.iter().copied().collect()),
+            profile if omits_empty_keywords(profile) => {
                 if names.is_empty() || required.is_empty() {
                     self.expect(at, "empty_keywords_omitted");
                 }
-                let ordering = (names.len() > 1).then(|| json!(names));
-                if ordering.is_some() {
-                    self.expect(at, "property_ordering_added");
-                }
-                check_eq(
-                    "propertyOrdering",
-                    map.get("propertyOrdering"),
-                    ordering.as_ref(),
-                )
+                (!required.is_empty()).then(|| required.clone())
             }
-            _ => {
-                check_eq(
-                    "additionalProperties",
-                    map.get("additionalProperties"),
-                    Some(&json!(false)),
-                )?;
-                self.expect(at, "additional_properties_false");
-                let want: BTreeSet<&str> = if self.profile == Profile::OpenAiStrict {
-                    names.iter().copied().collect()
-                } else {
-                    required.clone()
-                };
-                if listed != Some(want) {
-                    return Err("`required` differs".into());
-                }
-                Ok(())
-            }
+            _ => Some(required.clone()),
+        };
+        if listed != want {
+            return Err("`required` differs".into());
         }
+        let ordering = (is_gemini(self.profile) && names.len() > 1).then(|| json!(names));
+        if ordering.is_some() {
+            self.expect(at, "property_ordering_added");
+        }
+        check_eq(
+            "propertyOrdering",
+            map.get("propertyOrdering"),
+            ordering.as_ref(),
+        )
     }
 
     fn one_of(
@@ -519,15 +445,24 @@ impl Checker {
             }
             (default, _) => check_eq("default", map.get("default"), default.as_ref())?,
         }
-        check_eq("examples", map.get("examples"), None)?;
-        match (meta.examples.first(), self.profile) {
-            (None, _) => check_eq("example", map.get("example"), None),
-            (Some(first), Profile::Gemini) => {
+        let ours = (!meta.examples.is_empty()).then(|| Value::Array(meta.examples.clone()));
+        match (meta.examples.first(), examples_rule(self.profile)) {
+            (_, ExamplesRule::Keep) => {
+                check_eq("example", map.get("example"), None)?;
+                check_eq("examples", map.get("examples"), ours.as_ref())
+            }
+            (None, _) => {
+                check_eq("examples", map.get("examples"), None)?;
+                check_eq("example", map.get("example"), None)
+            }
+            (Some(first), ExamplesRule::FirstAsExample) => {
                 self.expect(&join(at, "examples"), "examples_to_example");
+                check_eq("examples", map.get("examples"), None)?;
                 check_eq("example", map.get("example"), Some(first))
             }
-            (Some(_), _) => {
+            (Some(_), ExamplesRule::ToDescription) => {
                 self.expect(&join(at, "examples"), "examples_to_description");
+                check_eq("examples", map.get("examples"), None)?;
                 check_eq("example", map.get("example"), None)
             }
         }

@@ -1,19 +1,19 @@
-//! Gemini's `FunctionDeclaration.parameters`, an OpenAPI 3.0 subset:
-//! `oneOf` as `anyOf`, `examples` as the single `example`, no
-//! `uniqueItems`, `enum` on strings only, `propertyOrdering` in the
-//! schema's order, and no empty `properties` or `required`.
+//! Gemini's `FunctionDeclaration.parameters`, an OpenAPI 3.0 subset (for
+//! Vertex AI and clients older than `parametersJsonSchema`): `oneOf` as
+//! `anyOf`, `examples` as the single `example`, no `uniqueItems`, `enum` on
+//! strings only, `propertyOrdering` in the schema's order, and no empty
+//! `properties` or `required`.
 
 use serde_json::Value;
 
-use super::emit::{any_of, Examples, MetaRules, Walk, Written};
-use super::Exported;
+use super::{boolean_enum, property_ordering};
 use crate::change::ChangeCode;
+use crate::export::emit::{any_of, Examples, MetaRules, Walk, Written};
+use crate::export::Exported;
 use crate::json::OrderedJson;
-use crate::schema::{
-    ArrayNode, BooleanNode, NumberNode, ObjectNode, OneOfNode, SchemaNode, StringNode,
-};
+use crate::schema::{ArrayNode, NumberNode, ObjectNode, OneOfNode, SchemaNode, StringNode};
 
-const PROVIDER: &str = "Gemini";
+const PROVIDER: &str = "Gemini's OpenAPI schema";
 
 const META: MetaRules = MetaRules {
     provider: PROVIDER,
@@ -21,8 +21,15 @@ const META: MetaRules = MetaRules {
     examples: Examples::FirstAsExample,
 };
 
+/// What `Schema.enum` holds: "Possible values of the element of
+/// Type.STRING with enum format".
+const ENUM_HOLDS: &str = "Gemini's OpenAPI `enum` holds strings only";
+
+/// How change messages name what the schema lacks for a non-string `enum`.
+const PROVIDER_ENUM: &str = "Gemini's OpenAPI schema (whose `enum` holds strings only)";
+
 /// `root` written as Gemini `parameters`.
-pub(super) fn export(root: &ObjectNode) -> Exported {
+pub(in crate::export) fn export(root: &ObjectNode) -> Exported {
     let mut walk = Walk::new();
     let schema = object(&mut walk, root);
     // Gemini documents no size limits.
@@ -34,7 +41,12 @@ fn node(walk: &mut Walk, node: &SchemaNode) -> OrderedJson {
         SchemaNode::String(string) => string_node(walk, string),
         SchemaNode::Number(number) => number_node(walk, "number", number),
         SchemaNode::Integer(number) => number_node(walk, "integer", number),
-        SchemaNode::Boolean(boolean) => boolean_node(walk, boolean),
+        SchemaNode::Boolean(boolean) => {
+            let mut written = Written::new();
+            written.insert("type", "boolean");
+            boolean_enum(walk, &mut written, boolean, ENUM_HOLDS, PROVIDER_ENUM);
+            written.finish(walk, &boolean.meta, META)
+        }
         SchemaNode::Array(array) => array_node(walk, array),
         SchemaNode::Object(object_node) => object(walk, object_node),
         SchemaNode::OneOf(one_of) => one_of_node(walk, one_of),
@@ -51,6 +63,10 @@ fn string_node(walk: &mut Walk, node: &StringNode) -> OrderedJson {
     written.finish(walk, &node.meta, META)
 }
 
+/// A number or integer node. Its `enum` is removed: `Schema.enum` holds
+/// strings, and no page says what a call's arguments hold for a number
+/// written as one (see the module docs, "Gemini (OpenAPI)"), so it could
+/// not be read back.
 fn number_node(walk: &mut Walk, name: &str, node: &NumberNode) -> OrderedJson {
     let mut written = Written::new();
     written.insert("type", name);
@@ -60,28 +76,6 @@ fn number_node(walk: &mut Walk, name: &str, node: &NumberNode) -> OrderedJson {
     }
     written.insert_some("minimum", node.minimum.clone());
     written.insert_some("maximum", node.maximum.clone());
-    written.finish(walk, &node.meta, META)
-}
-
-/// How change messages name what Gemini lacks for a non-string `enum`.
-const PROVIDER_ENUM: &str = "Gemini (whose `enum` holds strings only)";
-
-fn boolean_node(walk: &mut Walk, node: &BooleanNode) -> OrderedJson {
-    let mut written = Written::new();
-    written.insert("type", "boolean");
-    match &node.enum_values {
-        Some(values) if values.contains(&true) && values.contains(&false) => walk.change_at(
-            "enum",
-            ChangeCode::FullBooleanEnumRemoved,
-            "`enum` removed: Gemini's `enum` holds strings only, and this one allowed both \
-             booleans anyway",
-        ),
-        Some(values) => {
-            let values: Vec<Value> = values.iter().copied().map(Value::Bool).collect();
-            written.drop_constraint(walk, "enum", values, ChangeCode::EnumRemoved, PROVIDER_ENUM);
-        }
-        None => {}
-    }
     written.finish(walk, &node.meta, META)
 }
 
@@ -108,15 +102,7 @@ fn object(walk: &mut Walk, node: &ObjectNode) -> OrderedJson {
     let mut written = Written::new();
     written.insert("type", "object");
     empty_keywords(walk, node);
-    let ordering = (node.properties.len() > 1).then(|| {
-        walk.change(
-            ChangeCode::PropertyOrderingAdded,
-            "`propertyOrdering` added, listing the properties in the schema's order, so that \
-             Gemini writes them in that order",
-        );
-        let names: Vec<&str> = node.properties.iter().map(|p| p.name.as_str()).collect();
-        names
-    });
+    let ordering = property_ordering(walk, node);
     let mut properties = Vec::with_capacity(node.properties.len());
     for property in &node.properties {
         let value = walk.within_property(&property.name, |walk| self::node(walk, &property.node));
