@@ -317,6 +317,41 @@
 //! # Ok::<(), serde_json::Error>(())
 //! ```
 //!
+//! ## Results: [`ToolResult`], [`CheckedOutput<T>`]
+//!
+//! A tool's result has a schema too (MCP's `outputSchema`), and strict
+//! clients refuse a result that does not match it. A derived type
+//! describes a result as it describes arguments; `#[tool_args(output)]`
+//! has the derive refuse what would serialize outside the schema (an
+//! `Option` without `skip_serializing_if`, written as `null`).
+//! [`ToolResult::structured`] checks a value against `T::schema()` and
+//! writes MCP's result (`structuredContent` and its JSON text), and
+//! [`ToolResult::error`] a tool error, never checked against the success
+//! schema; [`CheckedOutput<T>`] is the same check inside a framework that
+//! serializes the result (rmcp's `Json<_>`). A refused result is an
+//! [`OutputError`] naming every failure: the server's error, never a
+//! result on the wire. [`ToolDefinition::with_output_schema`] publishes the
+//! schema.
+//!
+//! ```
+//! use pedelec_schema::{ToolArgs, ToolResult};
+//! use serde::Serialize;
+//!
+//! #[derive(Serialize, ToolArgs)]
+//! #[tool_args(output)]
+//! struct Resized {
+//!     #[tool_args(minimum = 1, maximum = 4096)]
+//!     width: u32,
+//!     #[serde(skip_serializing_if = "Option::is_none")]
+//!     note: Option<String>,
+//! }
+//!
+//! let result = ToolResult::structured(&Resized { width: 640, note: None })?;
+//! assert_eq!(result.text(), r#"{"width":640}"#);
+//! assert!(ToolResult::structured(&Resized { width: 0, note: None }).is_err());
+//! # Ok::<(), pedelec_schema::OutputError>(())
+//! ```
+//!
 //! ## Limits
 //!
 //! A schema may come from anywhere (a file, a registry, another agent), so
@@ -394,6 +429,7 @@ mod stream;
 mod text;
 mod tool_args;
 mod tool_args_schema;
+mod tool_result;
 mod validate;
 
 pub use change::{Change, ChangeCode, Effect};
@@ -402,7 +438,8 @@ pub use convert::{convert, convert_str, ConvertError, ConvertErrorCode, ConvertR
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use error::SchemaError;
 pub use export::{
-    Exported, ExportedTool, OrderedJson, Profile, ToolDefinition, ToolNameError, UnknownProfile,
+    Exported, ExportedTool, OrderedJson, Profile, ToolAnnotations, ToolDefinition, ToolNameError,
+    UnknownProfile,
 };
 pub use grammar::{grammar_for_tools, Grammar, GrammarFormat, UnknownGrammarFormat};
 pub use intake::{Coerce, Intake, RefuseUnknown, Repair, ReportOnly, UnknownProperty};
@@ -421,6 +458,7 @@ pub use tool_args::__private;
 pub use tool_args::time;
 pub use tool_args::{kind, ArgsError, DeserializeError, ToolArgs, ToolArgsNode};
 pub use tool_args_schema::ToolArgsSchema;
+pub use tool_result::{CheckedOutput, OutputError, ToolResult};
 pub use validate::{ValidationError, ValidationErrorKind, ValidationErrors};
 
 /// Derives [`ToolArgs`] (for a struct with named fields) and the field

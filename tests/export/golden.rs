@@ -15,7 +15,7 @@ use crate::export_rules;
 
 use std::path::{Path, PathBuf};
 
-use pedelec_schema::{Profile, ToolArgsSchema};
+use pedelec_schema::{Profile, ToolAnnotations, ToolArgsSchema, ToolDefinition};
 use pedelec_testdata::realworld;
 use serde_json::{json, Value};
 
@@ -67,23 +67,27 @@ fn actual(profile: Profile) -> Value {
 }
 
 fn compare(profile: Profile) {
-    let actual = actual(profile);
-    let expected_path = manifest_dir().join(format!("expected/export/{profile}.json"));
+    compare_file(&profile.to_string(), &actual(profile));
+}
+
+/// Compares `actual` with the reviewed `expected/export/NAME.json`.
+fn compare_file(name: &str, actual: &Value) {
+    let expected_path = manifest_dir().join(format!("expected/export/{name}.json"));
     let expected: Option<Value> = std::fs::read_to_string(&expected_path)
         .ok()
         .and_then(|text| serde_json::from_str(&text).ok());
-    if expected.as_ref() == Some(&actual) {
+    if expected.as_ref() == Some(actual) {
         return;
     }
     let out_dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("export-golden");
     std::fs::create_dir_all(&out_dir).unwrap();
-    let out = out_dir.join(format!("{profile}.json"));
-    let mut text = serde_json::to_string_pretty(&actual).unwrap();
+    let out = out_dir.join(format!("{name}.json"));
+    let mut text = serde_json::to_string_pretty(actual).unwrap();
     text.push('\n');
     std::fs::write(&out, text).unwrap();
     panic!(
-        "the {profile} export differs from {}; the actual export is in {}: review it, then \
-         copy it over",
+        "the {name} export differs from {}; the actual export is in {}: review it, then copy \
+         it over",
         relative(&expected_path),
         relative(&out)
     );
@@ -139,4 +143,66 @@ fn outlines_exports_match_the_reviewed_files() {
 #[test]
 fn llama_cpp_exports_match_the_reviewed_files() {
     compare(Profile::LlamaCpp);
+}
+
+/// Two tools in every profile's tool shape: one with every field a
+/// definition has (title, arguments, a result, MCP's hints) and a name
+/// with a `.` that OpenAI and Anthropic refuse, and one without arguments.
+#[test]
+fn tool_definitions_match_the_reviewed_file() {
+    // Read from text, so that the properties keep the order written.
+    let arguments = ToolArgsSchema::from_json_str(
+        r#"{
+            "type": "object",
+            "description": "Finds the notes that contain a word.",
+            "properties": {
+                "query": {"type": "string", "minLength": 1},
+                "limit": {"type": "integer", "minimum": 1, "maximum": 20}
+            },
+            "required": ["query"]
+        }"#,
+    )
+    .unwrap();
+    let result = ToolArgsSchema::from_json_str(
+        r#"{
+            "type": "object",
+            "properties": {
+                "notes": {"type": "array", "items": {"type": "string"}, "uniqueItems": true},
+                "more": {"type": "boolean"}
+            },
+            "required": ["notes", "more"]
+        }"#,
+    )
+    .unwrap();
+    let search = ToolDefinition::new("notes.search", arguments)
+        .unwrap()
+        .with_title("Search notes")
+        .with_output_schema(result)
+        .with_annotations(ToolAnnotations {
+            read_only_hint: Some(true),
+            open_world_hint: Some(false),
+            ..Default::default()
+        });
+    let none = ToolArgsSchema::from_value(&json!({"type": "object"})).unwrap();
+    let ping = ToolDefinition::new("ping", none)
+        .unwrap()
+        .with_description("Checks that the server answers.");
+    let actual: Vec<Value> = Profile::ALL
+        .iter()
+        .map(|&profile| {
+            let tools: Vec<Value> = [&search, &ping]
+                .iter()
+                .map(|tool| {
+                    let exported = tool.export(profile);
+                    json!({
+                        "definition": exported.definition,
+                        "changes": exported.changes,
+                        "output_changes": exported.output_changes,
+                    })
+                })
+                .collect();
+            json!({"profile": profile.as_str(), "tools": tools})
+        })
+        .collect();
+    compare_file("tool_definitions", &Value::Array(actual));
 }

@@ -1,5 +1,6 @@
 //! Exports for model providers: golden files, every provider's documented
-//! rules checked on generated schemas, limits and tool definitions.
+//! rules checked on generated schemas, limits, tool definitions and
+//! tool results.
 
 mod export_rules;
 use pedelec_testdata::strategies;
@@ -9,4 +10,5 @@ mod golden;
 mod limits;
 mod order;
 mod properties;
+mod results;
 mod tools;

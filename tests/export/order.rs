@@ -122,7 +122,8 @@ fn schema_key(profile: Profile) -> &'static str {
     match profile {
         Profile::Mcp => "inputSchema",
         Profile::AnthropicStrict => "input_schema",
-        Profile::OpenAiStrict | Profile::Gemini | Profile::GeminiOpenApi => "parameters",
+        Profile::Gemini => "parametersJsonSchema",
+        Profile::OpenAiStrict | Profile::GeminiOpenApi => "parameters",
         profile if is_engine(profile) => "parameters",
         _ => unreachable!("a new profile needs its tool shape here"),
     }
@@ -246,8 +247,8 @@ fn check_every_export(schema: &ToolArgsSchema) {
                 let at = format!("{profile} tool:");
                 check_object(profile, root, written, &value[key], &at);
             }
-            // A Gemini tool without arguments has no schema.
-            None => assert!(is_gemini(profile) && root.properties.is_empty()),
+            // A tool without arguments has no OpenAPI `parameters`.
+            None => assert!(profile == Profile::GeminiOpenApi && root.properties.is_empty()),
         }
     }
 }

@@ -4,7 +4,9 @@
 // The types exist for their schemas; not every field is read back.
 #![allow(dead_code)]
 
-use pedelec_schema::{ArgsError, Profile, ToolArgs, ToolArgsSchema, ToolDefinition};
+use pedelec_schema::{
+    ArgsError, Effect, Profile, ToolAnnotations, ToolArgs, ToolArgsSchema, ToolDefinition,
+};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -115,16 +117,175 @@ fn a_tool_keeps_the_schema_changes_and_its_own() {
 }
 
 #[test]
-fn names_every_provider_refuses_are_errors() {
+fn names_no_provider_takes_are_refused() {
     let error = MoveShape::tool_definition("move shape").unwrap_err();
     assert_eq!(error.name(), "move shape");
     assert_eq!(
         error.to_string(),
-        "tool name \"move shape\" has a character no provider takes; a name is 1 to 64 ASCII \
-         letters, digits, `_` and `-`, starting with a letter or `_`"
+        "tool name \"move shape\" has a character no provider takes; a name is 1 to 128 ASCII \
+         letters, digits, `_`, `-` and `.` (MCP's rule; OpenAI and Anthropic take no `.` and at \
+         most 64)"
     );
-    assert!(MoveShape::tool_definition(&"m".repeat(65)).is_err());
-    assert!(MoveShape::tool_definition(&"m".repeat(64)).is_ok());
+    assert!(MoveShape::tool_definition(&"m".repeat(129)).is_err());
+    assert!(MoveShape::tool_definition(&"m".repeat(128)).is_ok());
+    assert!(MoveShape::tool_definition("canvas:move").is_err());
+}
+
+/// A name MCP takes and some provider refuses: every export is written,
+/// and those of the providers that refuse it carry the error.
+#[test]
+fn a_name_a_provider_refuses_is_an_error_in_that_export_only() {
+    let refusing = |name: &str| -> Vec<Profile> {
+        let tool = MoveShape::tool_definition(name).unwrap();
+        Profile::ALL
+            .iter()
+            .copied()
+            .filter(|&profile| {
+                let exported = tool.export(profile);
+                assert_eq!(
+                    exported
+                        .definition
+                        .to_value()
+                        .pointer(name_at(profile))
+                        .unwrap(),
+                    name
+                );
+                exported
+                    .changes
+                    .iter()
+                    .any(|change| change.code.as_str() == "tool_name_refused")
+                    && exported.has_errors()
+            })
+            .collect()
+    };
+    assert_eq!(
+        refusing("canvas.move_shape"),
+        [Profile::OpenAiStrict, Profile::AnthropicStrict]
+    );
+    assert_eq!(
+        refusing("2d_move"),
+        [Profile::Gemini, Profile::GeminiOpenApi]
+    );
+    let long = "m".repeat(100);
+    assert_eq!(
+        refusing(&long),
+        [
+            Profile::OpenAiStrict,
+            Profile::AnthropicStrict,
+            Profile::Gemini,
+            Profile::GeminiOpenApi
+        ]
+    );
+    assert_eq!(refusing("move_shape"), []);
+}
+
+/// Where each shape writes the tool's name.
+fn name_at(profile: Profile) -> &'static str {
+    match profile {
+        Profile::Llguidance | Profile::Xgrammar | Profile::Outlines | Profile::LlamaCpp => {
+            "/function/name"
+        }
+        _ => "/name",
+    }
+}
+
+/// The result of `move_shape`.
+#[derive(Debug, serde::Serialize, ToolArgs)]
+#[tool_args(output)]
+struct Moved {
+    /// Where the shape is now.
+    at: Point2,
+}
+
+#[derive(Debug, serde::Serialize, ToolArgs)]
+#[tool_args(output)]
+struct Point2 {
+    x: f64,
+    y: f64,
+}
+
+#[test]
+fn mcp_writes_title_output_schema_and_annotations_in_the_tools_order() {
+    let tool = MoveShape::tool_definition("move_shape")
+        .unwrap()
+        .with_title("Move a shape")
+        .with_output_schema(Moved::schema().clone())
+        .with_annotations(ToolAnnotations {
+            idempotent_hint: Some(true),
+            open_world_hint: Some(false),
+            ..Default::default()
+        });
+    let mcp = tool.export(Profile::Mcp);
+    assert!(mcp.changes.is_empty() && mcp.output_changes.is_empty());
+    let keys: Vec<&str> = mcp.definition.keys().collect();
+    assert_eq!(
+        keys,
+        [
+            "name",
+            "title",
+            "description",
+            "inputSchema",
+            "outputSchema",
+            "annotations"
+        ]
+    );
+    assert_eq!(mcp.definition["outputSchema"], Moved::schema().to_value());
+    assert_eq!(
+        mcp.definition["annotations"],
+        json!({"idempotentHint": true, "openWorldHint": false})
+    );
+    // The other shapes have no title or hints; those without a place for
+    // an output schema say that they left it out.
+    for profile in [
+        Profile::OpenAiStrict,
+        Profile::AnthropicStrict,
+        Profile::Llguidance,
+    ] {
+        let exported = tool.export(profile);
+        let text = exported.definition.to_string();
+        for absent in ["Move a shape", "Hint", "Where the shape is now"] {
+            assert!(!text.contains(absent), "{profile}: {text}");
+        }
+        let codes: Vec<&str> = exported
+            .output_changes
+            .iter()
+            .map(|c| c.code.as_str())
+            .collect();
+        assert_eq!(codes, ["output_schema_omitted"], "{profile}");
+        assert!(!exported.has_errors());
+    }
+}
+
+#[test]
+fn mcp_closes_the_schema_of_a_tool_without_arguments() {
+    let schema =
+        ToolArgsSchema::from_value(&json!({"type": "object", "description": "Checks the server."}))
+            .unwrap();
+    let exported = schema.export(Profile::Mcp);
+    assert_eq!(
+        exported.schema.to_string(),
+        r#"{"type":"object","additionalProperties":false,"description":"Checks the server."}"#
+    );
+    let found: Vec<(&str, &str, Effect)> = exported
+        .changes
+        .iter()
+        .map(|c| (c.pointer.as_str(), c.code.as_str(), c.effect))
+        .collect();
+    assert_eq!(found, [("", "closed_without_arguments", Effect::Narrows)]);
+    // What the closed schema means, read by the `jsonschema` crate: `{}`
+    // only, where our own schema takes any object.
+    let oracle = jsonschema::validator_for(&exported.schema.to_value()).unwrap();
+    assert!(oracle.is_valid(&json!({})));
+    assert!(!oracle.is_valid(&json!({"verbose": true})));
+    assert!(schema.validate(&json!({"verbose": true})).is_ok());
+    // An output schema without properties stays open: a client checks
+    // results against it, and must take what the server's check takes.
+    let tool = ToolDefinition::new("ping", schema.clone())
+        .unwrap()
+        .with_output_schema(schema);
+    let mcp = tool.export(Profile::Mcp).definition;
+    assert_eq!(mcp["inputSchema"]["additionalProperties"], false);
+    assert_eq!(mcp["outputSchema"].get("additionalProperties"), None);
 }
 
 #[test]

@@ -1,13 +1,16 @@
-//! `Checked<T>` in rmcp, the official MCP SDK: `examples/interop/rmcp_server.rs`
-//! driven by an rmcp client over an in-memory duplex pipe, and once as the
-//! real binary over its stdio.
+//! `Checked<T>` and `CheckedOutput<T>` in rmcp, the official MCP SDK:
+//! `examples/interop/rmcp_server.rs` driven by an rmcp client over an
+//! in-memory duplex pipe, and once as the real binary over its stdio.
 //!
-//! Checked here: `tools/list` carries exactly each `T::schema()`; a call the
-//! schema refuses comes back as a tool result with `isError: true` (MCP
-//! 2025-11-25: input validation errors are tool execution errors, so the
-//! model can correct itself) naming every failure's path; a good call
-//! reaches the handler as the typed value; and what rmcp publishes from
-//! `Parameters<Checked<T>>`'s `schemars::JsonSchema` alone.
+//! Checked here: `tools/list` carries exactly each `T::schema()`, as
+//! `inputSchema` and `outputSchema`; a call the schema refuses comes back
+//! as a tool result with `isError: true` (MCP 2025-11-25: input validation
+//! errors are tool execution errors, so the model can correct itself)
+//! naming every failure's path; a good call reaches the handler as the
+//! typed value, and its result passes the published `outputSchema` as the
+//! `jsonschema` crate reads it; a result the output schema refuses is a
+//! JSON-RPC error from the server, never a result; and what rmcp publishes
+//! from the wrappers' `schemars::JsonSchema` alone.
 
 // The example itself, through a link (`rmcp/server.rs`).
 #[allow(dead_code)] // its `main` runs in the stdio test, as a binary
@@ -18,14 +21,14 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use pedelec_schema::{Checked, ToolArgs};
-use rmcp::handler::server::common::schema_for_input;
+use pedelec_schema::{Checked, CheckedOutput, ToolArgs};
+use rmcp::handler::server::common::{schema_for_input, schema_for_output};
 use rmcp::handler::server::wrapper::Parameters;
-use rmcp::model::{CallToolRequestParams, CallToolResult};
-use rmcp::service::{RoleClient, RunningService};
+use rmcp::model::{CallToolRequestParams, CallToolResult, ErrorCode};
+use rmcp::service::{RoleClient, RunningService, ServiceError};
 use rmcp::ServiceExt;
 use serde_json::{json, Value};
-use server::{AddToCounter, NotesServer, SearchNotes};
+use server::{AddToCounter, CounterValue, NotesFound, NotesServer, SearchNotes};
 
 /// A client connected in-process to `server`.
 async fn connect(server: NotesServer) -> RunningService<RoleClient, ()> {
@@ -37,14 +40,46 @@ async fn connect(server: NotesServer) -> RunningService<RoleClient, ()> {
     ().serve(client_end).await.expect("the client connects")
 }
 
+/// Calls `tool`, and checks a successful result's `structuredContent`
+/// against the `outputSchema` the server published, with the `jsonschema`
+/// crate, as a strict client (the TypeScript SDK's) does.
 async fn call(client: &RunningService<RoleClient, ()>, tool: &str, args: Value) -> CallToolResult {
+    let result = try_call(client, tool, args)
+        .await
+        .unwrap_or_else(|err| panic!("{tool} answers with a result, not a protocol error: {err}"));
+    if result.is_error != Some(true) {
+        let tools = client.list_all_tools().await.unwrap();
+        let published = tools
+            .iter()
+            .find(|t| t.name == tool)
+            .expect("the tool is listed");
+        let schema = Value::Object((**published.output_schema.as_ref().unwrap()).clone());
+        let structured = result
+            .structured_content
+            .as_ref()
+            .expect("structured content");
+        let oracle = jsonschema::validator_for(&schema).expect("the outputSchema compiles");
+        assert!(oracle.is_valid(structured), "{structured} fails {schema}");
+        // MCP: the same JSON in a text block, for clients that read text.
+        assert_eq!(
+            &serde_json::from_str::<Value>(text(&result)).unwrap(),
+            structured
+        );
+    }
+    result
+}
+
+async fn try_call(
+    client: &RunningService<RoleClient, ()>,
+    tool: &str,
+    args: Value,
+) -> Result<CallToolResult, ServiceError> {
     let Value::Object(args) = args else {
         panic!("arguments are an object")
     };
     client
         .call_tool(CallToolRequestParams::new(tool.to_owned()).with_arguments(args))
         .await
-        .unwrap_or_else(|err| panic!("{tool} answers with a result, not a protocol error: {err}"))
 }
 
 /// The text of a result's only content block.
@@ -100,6 +135,48 @@ async fn tools_list_carries_each_schema_exactly() {
         tools[0].description.as_deref(),
         Some("Adds a signed amount to the counter and returns its new value.")
     );
+    let outputs: Vec<Value> = tools
+        .iter()
+        .map(|tool| Value::Object((**tool.output_schema.as_ref().unwrap()).clone()))
+        .collect();
+    assert_eq!(
+        outputs,
+        [
+            CounterValue::schema().to_value(),
+            NotesFound::schema().to_value()
+        ]
+    );
+    let hints = tools[1]
+        .annotations
+        .as_ref()
+        .expect("search_notes has hints");
+    assert_eq!(hints.read_only_hint, Some(true));
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_result_the_output_schema_refuses_is_a_server_error_never_a_result() {
+    let server = NotesServer::default();
+    let client = connect(server.clone()).await;
+    for expected in (100..=1000).step_by(100) {
+        let result = call(&client, "add_to_counter", json!({"delta": 100})).await;
+        assert_eq!(result.structured_content.unwrap()["counter"], expected);
+    }
+    let refused = try_call(&client, "add_to_counter", json!({"delta": 100})).await;
+    let Err(ServiceError::McpError(error)) = refused else {
+        panic!("expected the server's error, got {refused:?}")
+    };
+    assert_eq!(error.code, ErrorCode::INTERNAL_ERROR);
+    assert!(
+        error.message.ends_with(
+            "The tool's result does not match its output schema: \
+             /counter: 1100 is greater than the maximum 1000"
+        ),
+        "{}",
+        error.message
+    );
+    // The handler ran (it does not clamp); only its result was held back.
+    assert_eq!(server.counter(), 1100);
     client.cancel().await.unwrap();
 }
 
@@ -147,12 +224,12 @@ async fn a_good_call_reaches_the_handler_as_the_typed_value() {
     let result = call(&client, "add_to_counter", json!({"delta": 5})).await;
     assert_eq!(result.is_error, Some(false));
     let structured = result.structured_content.expect("structured content");
-    let added: AddToCounter = serde_json::from_value(structured["added"].clone()).unwrap();
+    let value: CounterValue = serde_json::from_value(structured).unwrap();
     assert_eq!(
-        added,
-        AddToCounter {
-            delta: 5,
-            reason: None
+        value,
+        CounterValue {
+            counter: 5,
+            added: 5
         }
     );
     // A float with a zero fraction is an integer to the schema, and reaches
@@ -238,6 +315,30 @@ fn what_rmcp_derives_from_the_schemars_impl() {
     }
 }
 
+/// What rmcp derives from `Json<CheckedOutput<T>>`'s `JsonSchema` when a
+/// tool gives no `output_schema`: `T::schema()` inline, with `"$schema"`
+/// added and the root `description` removed, as for the input. Both edits
+/// leave the values it accepts as they are, so rmcp's own derivation is a
+/// sound `outputSchema` too; the example gives it to publish it exactly.
+#[test]
+fn what_rmcp_derives_for_the_output() {
+    for (derived, schema) in [
+        (
+            schema_for_output::<CheckedOutput<CounterValue>>(),
+            CounterValue::schema().to_value(),
+        ),
+        (
+            schema_for_output::<CheckedOutput<NotesFound>>(),
+            NotesFound::schema().to_value(),
+        ),
+    ] {
+        let mut expected = schema;
+        expected.as_object_mut().unwrap().remove("description");
+        expected["$schema"] = json!("https://json-schema.org/draft/2020-12/schema");
+        assert_eq!(Value::Object((*derived).clone()), expected);
+    }
+}
+
 /// The example as it runs (`cargo run -p pedelec-schema-interop --example rmcp_server`): an MCP
 /// client's messages on its stdin, its answers on its stdout, one JSON-RPC
 /// message a line; it exits when its stdin closes.
@@ -305,6 +406,22 @@ fn the_example_binary_speaks_mcp_on_stdio() {
         "failed to deserialize parameters: The arguments do not match the tool's argsSchema: \
          /delta: expected an integer, found the string \"x\""
     );
+    let outputs: Vec<&Value> = answer(2)["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|tool| &tool["outputSchema"])
+        .collect();
+    assert_eq!(
+        outputs,
+        [
+            &CounterValue::schema().to_value(),
+            &NotesFound::schema().to_value()
+        ]
+    );
     assert_eq!(answer(4)["isError"], false);
-    assert_eq!(answer(4)["structuredContent"]["counter"], 7);
+    assert_eq!(
+        answer(4)["structuredContent"],
+        json!({"counter": 7, "added": 7})
+    );
 }

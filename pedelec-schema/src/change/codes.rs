@@ -283,8 +283,9 @@ change_codes! {
     /// cannot say: properties the schema does not name, which our schema
     /// allows, are refused by the provider. The handler sees none.
     AdditionalPropertiesFalse = "additional_properties_false", Narrows, Note;
-    /// `default` was removed (OpenAI strict refuses it) and written into
-    /// `description`. Guidance only: the accepted values are the same.
+    /// `default` was removed (it is not in OpenAI's documented subset for
+    /// strict mode) and written into `description`. Guidance only: the
+    /// accepted values are the same.
     DefaultToDescription = "default_to_description", Lossless, Note;
     /// `examples` was removed (OpenAI and Anthropic strict modes do not list
     /// it) and written into `description`. Guidance only.
@@ -369,6 +370,21 @@ change_codes! {
     /// `parameters`, as Gemini's `FunctionDeclaration` documents, rather than
     /// with an object of no properties, which Gemini has been seen to refuse.
     ParametersOmitted = "parameters_omitted", Lossless, Note;
+    /// MCP: a tool without arguments gets the `inputSchema` the MCP
+    /// specification recommends, `{"type": "object", "additionalProperties":
+    /// false}`, which accepts only `{}` where our schema accepts any
+    /// object. The handler sees no property it does not name.
+    ClosedWithoutArguments = "closed_without_arguments", Narrows, Note;
+    /// Tool definition: the provider refuses the tool's name (OpenAI and
+    /// Anthropic take 1 to 64 of `[a-zA-Z0-9_-]`, Gemini 1 to 64 starting
+    /// with a letter or `_`); the definition is written, and the provider
+    /// will refuse it. Rename the tool for that provider.
+    ToolNameRefused = "tool_name_refused", Lossless, Error;
+    /// Tool definition: the provider's tool shape has no place for an
+    /// output schema (OpenAI, Anthropic, the Chat Completions tools of the
+    /// engines), so it is left out; the model does not see it. The server
+    /// still checks its results against it.
+    OutputSchemaOmitted = "output_schema_omitted", Lossless, Note;
 
     // Grammars for constrained decoding (`ToolArgsSchema::grammar`). A
     // grammar is sound: what it accepts, `validate` accepts, except where a

@@ -1,8 +1,9 @@
-//! Feature `schemars`: [`Checked<T>`] and [`CheckedWith<T, I>`] are
-//! `schemars::JsonSchema`, with `T::schema()` inline, so that frameworks
-//! that publish a tool's input schema from `JsonSchema` (rmcp's
-//! `Parameters<_>`) publish the subset schema the arguments are checked
-//! against.
+//! Feature `schemars`: [`Checked<T>`], [`CheckedWith<T, I>`] and
+//! [`CheckedOutput<T>`] are `schemars::JsonSchema`, with `T::schema()`
+//! inline, so that frameworks that publish a tool's schemas from
+//! `JsonSchema` (rmcp's `Parameters<_>` for the input, `Json<_>` for the
+//! output) publish the subset schema the arguments or the result are
+//! checked against.
 //!
 //! The schema is inline (`inline_schema` is true), so it never becomes a
 //! `$ref` into `$defs`, and it carries nothing of its own beyond
@@ -18,6 +19,7 @@ use schemars::{JsonSchema, Schema, SchemaGenerator};
 use super::{Checked, CheckedWith};
 use crate::intake::Intake;
 use crate::tool_args::ToolArgs;
+use crate::tool_result::CheckedOutput;
 
 #[cfg_attr(docsrs, doc(cfg(feature = "schemars")))]
 impl<T: ToolArgs> JsonSchema for Checked<T> {
@@ -50,6 +52,26 @@ impl<T: ToolArgs, I: Intake> JsonSchema for CheckedWith<T, I> {
 
     // The policy does not change the published schema, so it is not in
     // the id: both wrappers of one `T` are one schema.
+    fn schema_id() -> Cow<'static, str> {
+        <Checked<T>>::schema_id()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        schema_of::<T>()
+    }
+}
+
+#[cfg_attr(docsrs, doc(cfg(feature = "schemars")))]
+impl<T: ToolArgs> JsonSchema for CheckedOutput<T> {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> Cow<'static, str> {
+        short_name::<T>().into()
+    }
+
+    // One `T`, one schema, whichever way it is checked.
     fn schema_id() -> Cow<'static, str> {
         <Checked<T>>::schema_id()
     }

@@ -140,13 +140,7 @@ impl fmt::Display for AgentMessage<'_> {
             return f.write_str(&self.0.message());
         };
         f.write_str("The arguments do not match the tool's argsSchema: ")?;
-        for (index, error) in errors.errors().iter().enumerate() {
-            if index > 0 {
-                f.write_str("; ")?;
-            }
-            write!(f, "{error}")?;
-        }
-        Ok(())
+        errors.write_every(f)
     }
 }
 

@@ -16,7 +16,7 @@ use crate::schema::{ArrayNode, NumberNode, ObjectNode, OneOfNode, SchemaNode, St
 const PROVIDER: &str = "Anthropic strict mode";
 
 const META: MetaRules = MetaRules {
-    provider: PROVIDER,
+    provider: "Anthropic",
     keep_default: true,
     examples: Examples::ToDescription,
 };
@@ -49,7 +49,7 @@ fn string_node(walk: &mut Walk, node: &StringNode) -> OrderedJson {
     let mut written = Written::new();
     written.insert("type", "string");
     written.insert_some("enum", node.enum_values.clone());
-    written.drop_lengths(walk, node, PROVIDER);
+    written.drop_lengths(walk, node, PROVIDER.into());
     if let Some(pattern) = &node.pattern {
         if has_word_boundary(pattern.as_str()) {
             let code = ChangeCode::PatternRemoved;

@@ -8,6 +8,8 @@
 //! write `properties` in the model's order, so the output reads like our
 //! own serialization.
 
+use std::fmt;
+
 use serde_json::Value;
 
 use super::limits::Tally;
@@ -155,35 +157,36 @@ impl Written {
     /// Leaves out a keyword the provider does not support (a `widens`
     /// change at the keyword): its value goes into `description`, so the
     /// model still reads it, and the handler's `validate` still enforces it.
-    pub(super) fn drop_constraint(
+    pub(super) fn drop_constraint<'a>(
         &mut self,
         walk: &mut Walk,
         keyword: &str,
         value: impl Into<Value>,
         code: ChangeCode,
-        provider: &str,
+        provider: impl Into<Lacks<'a>>,
     ) {
         let value = value.into();
+        let lacks = provider.into();
         walk.change_at(
             keyword,
             code,
             format!(
-                "`{keyword}` ({value}) removed: {provider} does not support it; it is written \
-                 into `description`, and the handler's `validate` still enforces it"
+                "`{keyword}` ({value}) removed: {lacks}; it is written into `description`, and \
+                 the handler's `validate` still enforces it"
             ),
         );
         self.guide(keyword, &[value]);
     }
 
     /// Leaves out `minLength` and `maxLength`, as [`drop_constraint`](Self::drop_constraint) does.
-    pub(super) fn drop_lengths(&mut self, walk: &mut Walk, node: &StringNode, provider: &str) {
+    pub(super) fn drop_lengths(&mut self, walk: &mut Walk, node: &StringNode, lacks: Lacks<'_>) {
         if let Some(min) = node.min_length {
             let code = ChangeCode::MinLengthRemoved;
-            self.drop_constraint(walk, "minLength", min, code, provider);
+            self.drop_constraint(walk, "minLength", min, code, lacks);
         }
         if let Some(max) = node.max_length {
             let code = ChangeCode::MaxLengthRemoved;
-            self.drop_constraint(walk, "maxLength", max, code, provider);
+            self.drop_constraint(walk, "maxLength", max, code, lacks);
         }
     }
 
@@ -205,8 +208,8 @@ impl Written {
                     "default",
                     ChangeCode::DefaultToDescription,
                     format!(
-                        "`default` removed: {} refuses it; its value is written into \
-                         `description`",
+                        "`default` removed: it is not in {}'s documented subset; its value is \
+                         written into `description`",
                         rules.provider
                     ),
                 );
@@ -247,8 +250,8 @@ impl Written {
                     "examples",
                     ChangeCode::ExamplesToDescription,
                     format!(
-                        "`examples` removed: {} does not support it; the examples are \
-                         written into `description`",
+                        "`examples` removed: it is not in {}'s documented subset; the \
+                         examples are written into `description`",
                         rules.provider
                     ),
                 );
@@ -271,7 +274,43 @@ impl Written {
     }
 }
 
+/// Why a provider goes without a keyword, as a change message says it:
+/// the provider's documentation says it does not support it, or lists
+/// what it supports and leaves the keyword out (OpenAI's "supported
+/// schemas": a refusal that no one has seen is not claimed).
+#[derive(Clone, Copy)]
+pub(super) enum Lacks<'a> {
+    /// "`provider` does not support it".
+    Unsupported(&'a str),
+    /// "it is not in `provider`'s documented subset".
+    Undocumented(&'a str),
+}
+
+impl<'a> From<&'a str> for Lacks<'a> {
+    fn from(provider: &'a str) -> Self {
+        Lacks::Unsupported(provider)
+    }
+}
+
+impl<'a> From<&'a String> for Lacks<'a> {
+    fn from(provider: &'a String) -> Self {
+        Lacks::Unsupported(provider)
+    }
+}
+
+impl fmt::Display for Lacks<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Lacks::Unsupported(provider) => write!(f, "{provider} does not support it"),
+            Lacks::Undocumented(provider) => {
+                write!(f, "it is not in {provider}'s documented subset")
+            }
+        }
+    }
+}
+
 /// What a provider does with the metadata keywords.
+#[derive(Clone, Copy)]
 pub(super) struct MetaRules {
     /// The provider, as change messages name it.
     pub provider: &'static str,
@@ -282,6 +321,7 @@ pub(super) struct MetaRules {
 }
 
 /// What becomes of `examples`.
+#[derive(Clone, Copy)]
 pub(super) enum Examples {
     /// Removed, and written into `description`.
     ToDescription,

@@ -72,10 +72,20 @@
 //! ## MCP
 //!
 //! [`Profile::Mcp`] is our schema as it is, for a tool's `inputSchema`: it
-//! is already JSON Schema 2020-12 with an object root, as the
-//! [MCP tools specification](https://modelcontextprotocol.io/specification/2025-06-18/server/tools)
-//! asks. No changes; `normalize` does nothing. MCP clients validate
-//! nothing for the server: the handler checks every call.
+//! is already JSON Schema 2020-12 (the dialect MCP assumes when there is no
+//! `$schema`) with an object root, as the
+//! [MCP tools specification](https://modelcontextprotocol.io/specification/2026-07-28/server/tools)
+//! (revision 2026-07-28) asks. One change: a tool without arguments gets
+//! `{"type": "object", "additionalProperties": false}`, the form the
+//! specification recommends, which accepts only `{}`
+//! (`closed_without_arguments`, `narrows`). `normalize` does nothing. MCP
+//! clients validate nothing for the server: the handler checks every call.
+//!
+//! A tool's `outputSchema` is written as it is, always: clients (the
+//! official TypeScript SDK's among them) check every successful result
+//! against it, so it must accept exactly what the server's own check
+//! accepts ([`ToolResult`](crate::ToolResult),
+//! [`CheckedOutput`](crate::CheckedOutput)).
 //!
 //! ## OpenAI strict
 //!
@@ -92,10 +102,15 @@
 //!   lossless once normalized);
 //! - `oneOf` becomes `anyOf`: `lossless` when `lint` proves the branches
 //!   disjoint (no `ambiguous_one_of`), `widens` otherwise;
-//! - `default` and `examples` are refused, and move into `description`;
-//!   `minLength`, `maxLength` and `uniqueItems` are not supported and are
-//!   removed (`widens`). `pattern`, `minimum`, `maximum`, `minItems`,
-//!   `maxItems`, `enum` and `description` stay;
+//! - `default`, `examples`, `minLength`, `maxLength` and `uniqueItems` are
+//!   not in the documented subset (the page lists the keywords it
+//!   supports): `default` and `examples` move into `description`, the
+//!   others are removed (`widens`). `pattern`, `minimum`, `maximum`,
+//!   `minItems`, `maxItems`, `enum` and `description` stay. Fine-tuned
+//!   models take less: the page notes that they do not yet support
+//!   `pattern`, `minimum`, `maximum`, `minItems` and `maxItems`, which this
+//!   profile keeps, so a tool for a fine-tuned model needs a schema
+//!   without them;
 //! - the documented limits are error-severity changes: more than 5,000
 //!   object properties, nesting more than 10 levels below the root, more
 //!   than 1,000 `enum` values, more than 120,000 characters of property
@@ -345,17 +360,25 @@
 //!
 //! ## Tool definitions
 //!
-//! [`ToolDefinition::export`] writes `{"name", "description",
-//! "inputSchema"}` for MCP, `{"type": "function", "name", "description",
-//! "parameters", "strict": true}` for OpenAI (the Responses API's function
-//! tool), `{"name", "description", "input_schema", "strict": true}` for
-//! Anthropic and `{"name", "description", "parameters"}` for Gemini. A name
-//! is 1 to 64 ASCII letters, digits, `_` and `-` (OpenAI's and Anthropic's
-//! rule) and, because Gemini's `FunctionDeclaration` demands it, starts
-//! with a letter or `_`, so one definition serves every provider. The
+//! [`ToolDefinition::export`] writes `{"name", "title", "description",
+//! "inputSchema", "outputSchema", "annotations"}` for MCP (a `Tool`),
+//! `{"type": "function", "name", "description", "parameters", "strict":
+//! true}` for OpenAI (the Responses API's function tool), `{"name",
+//! "description", "input_schema", "strict": true}` for Anthropic, and for
+//! Gemini a `FunctionDeclaration`, `{"name", "description",
+//! "parametersJsonSchema", "responseJsonSchema"}` (`{"name",
+//! "description", "parameters", "response"}` for the OpenAPI profile). The
 //! engine profiles write the Chat Completions tool, `{"type": "function",
 //! "function": {"name", "description", "parameters"}}`, which mistral.rs,
 //! vLLM, SGLang and llama.cpp's server read.
+//!
+//! A definition takes every name MCP takes: 1 to 128 ASCII letters,
+//! digits, `_`, `-` and `.`. Where a provider refuses the name, its export
+//! says so with an error-severity `tool_name_refused` change and is still
+//! written: OpenAI and Anthropic take 1 to 64 of `[a-zA-Z0-9_-]` (no `.`),
+//! Gemini at most 64 starting with a letter or `_`
+//! ([`FunctionDeclaration.name`](https://ai.google.dev/api/caching#FunctionDeclaration)).
+//! The engines document no rule.
 //!
 //! ## How it works
 //!
@@ -372,10 +395,9 @@ mod limits;
 mod mcp;
 mod normalize;
 mod openai;
+mod profile;
 mod tool;
-
-use std::fmt;
-use std::str::FromStr;
+mod tool_name;
 
 use serde_json::Value;
 
@@ -385,115 +407,8 @@ use crate::tool_args_schema::ToolArgsSchema;
 use crate::validate::CompiledObject;
 
 pub use crate::json::OrderedJson;
-pub use tool::{ExportedTool, ToolDefinition, ToolNameError};
-
-/// A model provider's rules for a tool's arguments schema. The
-/// [module docs](crate::export) give each profile's rules, the pages they
-/// come from and what the handler must still check.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Profile {
-    /// The Model Context Protocol's `inputSchema`: our schema as it is
-    /// (JSON Schema 2020-12 with an object root). No changes. See
-    /// [MCP](crate::export#mcp).
-    Mcp,
-    /// OpenAI function calling with `"strict": true` (Structured Outputs).
-    /// See [OpenAI strict](crate::export#openai-strict).
-    OpenAiStrict,
-    /// Anthropic tool use with `"strict": true`. See
-    /// [Anthropic strict](crate::export#anthropic-strict).
-    AnthropicStrict,
-    /// Gemini's `FunctionDeclaration.parametersJsonSchema`, JSON Schema:
-    /// the field Google's SDKs and gemini-cli write. See
-    /// [Gemini](crate::export#gemini).
-    Gemini,
-    /// Gemini's `FunctionDeclaration.parameters`, an OpenAPI 3.0 subset,
-    /// for Vertex AI and clients that predate `parametersJsonSchema`. See
-    /// [Gemini (OpenAPI)](crate::export#gemini-openapi).
-    GeminiOpenApi,
-    /// llguidance: mistral.rs's strict tools, llama-cpp-2's JSON-schema
-    /// sampler, vLLM and SGLang with the llguidance backend. See
-    /// [llguidance](crate::export#llguidance).
-    Llguidance,
-    /// XGrammar, vLLM's and SGLang's default structured-output backend.
-    /// See [XGrammar](crate::export#xgrammar).
-    Xgrammar,
-    /// outlines-core. See [outlines-core](crate::export#outlines-core).
-    Outlines,
-    /// llama.cpp's server: its `json_schema` field and its tools, through
-    /// its json-schema-to-grammar converter. See
-    /// [llama.cpp](crate::export#llamacpp).
-    LlamaCpp,
-}
-
-impl Profile {
-    /// Every profile, in declaration order.
-    pub const ALL: &'static [Profile] = &[
-        Profile::Mcp,
-        Profile::OpenAiStrict,
-        Profile::AnthropicStrict,
-        Profile::Gemini,
-        Profile::GeminiOpenApi,
-        Profile::Llguidance,
-        Profile::Xgrammar,
-        Profile::Outlines,
-        Profile::LlamaCpp,
-    ];
-
-    /// The profile's name as `pedelec-lint --export` spells it: `mcp`,
-    /// `openai-strict`, `anthropic-strict`, `gemini`, `gemini-openapi`,
-    /// `llguidance`, `xgrammar`, `outlines` or `llama-cpp`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Profile::Mcp => "mcp",
-            Profile::OpenAiStrict => "openai-strict",
-            Profile::AnthropicStrict => "anthropic-strict",
-            Profile::Gemini => "gemini",
-            Profile::GeminiOpenApi => "gemini-openapi",
-            Profile::Llguidance => "llguidance",
-            Profile::Xgrammar => "xgrammar",
-            Profile::Outlines => "outlines",
-            Profile::LlamaCpp => "llama-cpp",
-        }
-    }
-}
-
-impl fmt::Display for Profile {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// A name that is not one of [`Profile::as_str`]'s.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnknownProfile(pub String);
-
-impl fmt::Display for UnknownProfile {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names: Vec<&str> = Profile::ALL.iter().map(|p| p.as_str()).collect();
-        write!(
-            f,
-            "unknown profile {:?}; use one of {}",
-            self.0,
-            names.join(", ")
-        )
-    }
-}
-
-impl std::error::Error for UnknownProfile {}
-
-impl FromStr for Profile {
-    type Err = UnknownProfile;
-
-    /// Reads [`Profile::as_str`]'s names.
-    fn from_str(name: &str) -> Result<Self, Self::Err> {
-        Profile::ALL
-            .iter()
-            .copied()
-            .find(|profile| profile.as_str() == name)
-            .ok_or_else(|| UnknownProfile(name.to_owned()))
-    }
-}
+pub use profile::{Profile, UnknownProfile};
+pub use tool::{ExportedTool, ToolAnnotations, ToolDefinition, ToolNameError};
 
 /// A schema written for one provider, and what was changed to get there.
 #[derive(Debug, Clone, PartialEq)]
@@ -556,24 +471,5 @@ pub(crate) fn normalize(root: CompiledObject<'_>, profile: Profile, args: &mut V
         | Profile::Xgrammar
         | Profile::Outlines
         | Profile::LlamaCpp => {}
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn profile_names_read_back() {
-        for &profile in Profile::ALL {
-            assert_eq!(profile.as_str().parse::<Profile>(), Ok(profile));
-            assert_eq!(profile.to_string(), profile.as_str());
-        }
-        let error = "openai".parse::<Profile>().unwrap_err();
-        assert_eq!(
-            error.to_string(),
-            "unknown profile \"openai\"; use one of mcp, openai-strict, anthropic-strict, gemini, \
-             gemini-openapi, llguidance, xgrammar, outlines, llama-cpp"
-        );
     }
 }

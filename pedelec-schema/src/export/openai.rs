@@ -6,7 +6,7 @@
 
 use serde_json::Value;
 
-use super::emit::{any_of, closed_object, Examples, MetaRules, Walk, Written};
+use super::emit::{any_of, closed_object, Examples, Lacks, MetaRules, Walk, Written};
 use super::limits::{openai_long_enum, Tally};
 use super::Exported;
 use crate::change::ChangeCode;
@@ -17,8 +17,12 @@ use crate::schema::{
 
 const PROVIDER: &str = "OpenAI strict mode";
 
+/// OpenAI's page lists the keywords strict mode supports; the ones it
+/// leaves out are said to be outside that list, not refused.
+const LACKS: Lacks = Lacks::Undocumented("OpenAI");
+
 const META: MetaRules = MetaRules {
-    provider: PROVIDER,
+    provider: "OpenAI",
     keep_default: false,
     examples: Examples::ToDescription,
 };
@@ -79,7 +83,7 @@ fn string_node(walk: &mut Walk, node: &StringNode, nullable: bool) -> OrderedJso
             walk.push(change);
         }
     }
-    written.drop_lengths(walk, node, PROVIDER);
+    written.drop_lengths(walk, node, LACKS);
     written.insert_some("pattern", node.pattern.as_ref().map(|p| p.as_str()));
     written.finish(walk, &node.meta, META)
 }
@@ -115,7 +119,7 @@ fn array_node(walk: &mut Walk, node: &ArrayNode, depth: usize, nullable: bool) -
             "uniqueItems",
             true,
             ChangeCode::UniqueItemsRemoved,
-            PROVIDER,
+            LACKS,
         );
     }
     let items = walk.within("items", |walk| {

@@ -1,29 +1,30 @@
-//! [`ToolDefinition`]: a whole tool - name, description, arguments schema -
-//! written in each provider's tool shape.
+//! [`ToolDefinition`]: a whole tool - name, title, description, the schemas
+//! of its arguments and of its result, its annotations - written in each
+//! provider's tool shape.
 
-use std::fmt;
-
+use serde::Serialize;
 use serde_json::Value;
 
-use super::Profile;
+use super::{mcp, tool_name, Profile};
 use crate::change::{Change, ChangeCode};
 use crate::json::OrderedJson;
 use crate::tool_args_schema::ToolArgsSchema;
 
-/// The longest tool name every provider takes.
-const MAX_TOOL_NAME_LEN: usize = 64;
+pub use super::tool_name::ToolNameError;
 
-/// A tool as a model provider sees it: a name, what the tool does, and the
-/// schema of its arguments.
+/// A tool as a model provider sees it: a name, what the tool does, the
+/// schema of its arguments and, optionally, the schema of its result, a
+/// title and MCP's behaviour hints.
 ///
-/// The name is checked once, against what every provider takes: 1 to 64
-/// ASCII letters, digits, `_` and `-` (OpenAI's and Anthropic's
-/// `^[a-zA-Z0-9_-]{1,64}$`), starting with a letter or `_` (Gemini's
-/// `FunctionDeclaration.name` demands that too), so one definition serves
-/// every profile.
+/// The name is checked against MCP's rule, the widest a provider takes: 1
+/// to 128 ASCII letters, digits, `_`, `-` and `.`. A provider with a
+/// narrower rule (OpenAI and Anthropic: no `.`, at most 64; Gemini: at most
+/// 64, starting with a letter or `_`) gets the definition with an
+/// error-severity [`ToolNameRefused`](ChangeCode::ToolNameRefused) change,
+/// so one definition serves every profile and says where it will not.
 ///
 /// ```
-/// use pedelec_schema::{Profile, ToolArgsSchema, ToolDefinition};
+/// use pedelec_schema::{Profile, ToolAnnotations, ToolArgsSchema, ToolDefinition};
 /// use serde_json::json;
 ///
 /// let schema = ToolArgsSchema::from_value(&json!({
@@ -32,12 +33,18 @@ const MAX_TOOL_NAME_LEN: usize = 64;
 ///     "required": ["query"],
 ///     "description": "Searches the notes."
 /// }))?;
-/// let tool = ToolDefinition::new("search_notes", schema)?;
+/// let tool = ToolDefinition::new("search_notes", schema)?
+///     .with_title("Search notes")
+///     .with_annotations(ToolAnnotations { read_only_hint: Some(true), ..Default::default() });
 /// let anthropic = tool.export(Profile::AnthropicStrict).definition;
 /// assert_eq!(anthropic["name"], "search_notes");
 /// assert_eq!(anthropic["description"], "Searches the notes.");
 /// assert_eq!(anthropic["strict"], true);
 /// assert_eq!(anthropic["input_schema"]["additionalProperties"], false);
+///
+/// let mcp = tool.export(Profile::Mcp).definition;
+/// assert_eq!(mcp["title"], "Search notes");
+/// assert_eq!(mcp["annotations"], json!({"readOnlyHint": true}));
 ///
 /// assert!(ToolDefinition::new("search notes", tool.schema().clone()).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -45,31 +52,69 @@ const MAX_TOOL_NAME_LEN: usize = 64;
 #[derive(Debug, Clone, PartialEq)]
 pub struct ToolDefinition {
     name: String,
+    title: Option<String>,
     description: Option<String>,
     schema: ToolArgsSchema,
+    output: Option<ToolArgsSchema>,
+    annotations: Option<ToolAnnotations>,
+}
+
+/// MCP's hints about what a tool does (`ToolAnnotations`): for a client
+/// deciding whether to ask the user first, never a guarantee (the MCP
+/// specification tells clients to trust them only from trusted servers).
+/// A hint left `None` is not written; MCP's defaults then apply (not
+/// read-only, destructive, not idempotent, open world).
+///
+/// ```
+/// use pedelec_schema::ToolAnnotations;
+///
+/// let hints = ToolAnnotations { read_only_hint: Some(true), ..Default::default() };
+/// assert_eq!(serde_json::to_string(&hints)?, r#"{"readOnlyHint":true}"#);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ToolAnnotations {
+    /// The tool does not change its environment.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub read_only_hint: Option<bool>,
+    /// A tool that changes its environment may destroy what is there
+    /// (meaningful only when it is not read-only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub destructive_hint: Option<bool>,
+    /// Calling it again with the same arguments changes nothing more.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub idempotent_hint: Option<bool>,
+    /// It reaches outside a closed domain (the web, not a local store).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub open_world_hint: Option<bool>,
 }
 
 /// A tool written in one provider's shape, and what was changed in its
-/// schema to get there.
+/// schemas to get there.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ExportedTool {
     /// The tool definition the provider receives, in order: its keys in the
-    /// shape's order (`name` first, `strict` last) and the schema as
-    /// [`Exported::schema`](super::Exported::schema) writes it. Serialize
+    /// shape's order (`name` first, `strict` last) and the schemas as
+    /// [`Exported::schema`](super::Exported::schema) writes them. Serialize
     /// it to send it; [`to_value`](OrderedJson::to_value) gives a
     /// `serde_json::Value`, whose map sorts the keys unless serde_json's
     /// `preserve_order` feature is on.
     pub definition: OrderedJson,
-    /// The changes of the schema's export (pointers into our schema), and
-    /// of the shape, if any.
+    /// The changes of the arguments schema's export (pointers into our
+    /// schema), and of the shape, if any (pointer `""`).
     pub changes: Vec<Change>,
+    /// The changes of the output schema's export (pointers into the output
+    /// schema), or the one change saying that the shape has no place for
+    /// it.
+    pub output_changes: Vec<Change>,
 }
 
 impl ExportedTool {
-    /// Whether a change says the provider will refuse the schema (see
+    /// Whether a change says the provider will refuse the definition (see
     /// [`Exported::has_errors`](super::Exported::has_errors)).
     pub fn has_errors(&self) -> bool {
-        super::any_error(&self.changes)
+        super::any_error(&self.changes) || super::any_error(&self.output_changes)
     }
 }
 
@@ -79,11 +124,14 @@ impl ToolDefinition {
     /// doc comment), if it has one.
     pub fn new(name: impl Into<String>, schema: ToolArgsSchema) -> Result<Self, ToolNameError> {
         let name = name.into();
-        check_name(&name)?;
+        tool_name::check(&name)?;
         Ok(ToolDefinition {
             name,
+            title: None,
             description: schema.root().meta.description.clone(),
             schema,
+            output: None,
+            annotations: None,
         })
     }
 
@@ -93,9 +141,35 @@ impl ToolDefinition {
         self
     }
 
+    /// Sets the title, the name a user interface shows (MCP's `title`).
+    pub fn with_title(mut self, title: impl Into<String>) -> Self {
+        self.title = Some(title.into());
+        self
+    }
+
+    /// Sets the schema of the tool's result (MCP's `outputSchema`): for a
+    /// derived result type, `T::schema().clone()`. The server checks its
+    /// results against it with [`ToolResult`](crate::ToolResult) or
+    /// [`CheckedOutput`](crate::CheckedOutput).
+    pub fn with_output_schema(mut self, schema: ToolArgsSchema) -> Self {
+        self.output = Some(schema);
+        self
+    }
+
+    /// Sets MCP's behaviour hints.
+    pub fn with_annotations(mut self, annotations: ToolAnnotations) -> Self {
+        self.annotations = Some(annotations);
+        self
+    }
+
     /// The tool's name.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The tool's title, for people.
+    pub fn title(&self) -> Option<&str> {
+        self.title.as_deref()
     }
 
     /// What the tool does, for the model.
@@ -108,62 +182,75 @@ impl ToolDefinition {
         &self.schema
     }
 
-    /// The tool in `profile`'s shape, with the schema exported for it:
+    /// The result's schema, if set.
+    pub fn output_schema(&self) -> Option<&ToolArgsSchema> {
+        self.output.as_ref()
+    }
+
+    /// MCP's behaviour hints, if set.
+    pub fn annotations(&self) -> Option<&ToolAnnotations> {
+        self.annotations.as_ref()
+    }
+
+    /// The tool in `profile`'s shape, with its schemas exported for it:
     ///
     /// | profile | shape |
     /// |---|---|
-    /// | `Mcp` | `{"name", "description", "inputSchema"}` |
+    /// | `Mcp` | `{"name", "title", "description", "inputSchema", "outputSchema", "annotations"}` (a `Tool`) |
     /// | `OpenAiStrict` | `{"type": "function", "name", "description", "parameters", "strict": true}` (the Responses API's function tool) |
     /// | `AnthropicStrict` | `{"name", "description", "input_schema", "strict": true}` |
-    /// | `Gemini` | `{"name", "description", "parameters"}` (a `FunctionDeclaration`) |
+    /// | `Gemini` | `{"name", "description", "parametersJsonSchema", "responseJsonSchema"}` (a `FunctionDeclaration`) |
+    /// | `GeminiOpenApi` | `{"name", "description", "parameters", "response"}` (a `FunctionDeclaration`, OpenAPI schemas) |
     /// | `Llguidance`, `Xgrammar`, `Outlines`, `LlamaCpp` | `{"type": "function", "function": {"name", "description", "parameters"}}` (the Chat Completions tool that mistral.rs, vLLM, SGLang and llama.cpp's server read) |
     ///
-    /// `description` is left out when there is none. A Gemini tool without
-    /// arguments has no `parameters`, as `FunctionDeclaration` documents
-    /// (`parameters_omitted`).
+    /// A key without a value (no title, no output schema, no description)
+    /// is left out. `title` and `annotations` are MCP's: the other shapes
+    /// have no place for them and leave them out. An output schema is
+    /// written where the shape has a place for it (MCP's `outputSchema`,
+    /// Gemini's `responseJsonSchema` and `response`), as it is for MCP, whose clients check results
+    /// against it; elsewhere an
+    /// [`OutputSchemaOmitted`](ChangeCode::OutputSchemaOmitted) change
+    /// says so. A `GeminiOpenApi` tool without arguments has no
+    /// `parameters`, as `FunctionDeclaration` documents
+    /// (`parameters_omitted`); `Gemini` writes its `parametersJsonSchema`.
     pub fn export(&self, profile: Profile) -> ExportedTool {
-        let engine = matches!(
-            profile,
-            Profile::Llguidance | Profile::Xgrammar | Profile::Outlines | Profile::LlamaCpp
-        );
         let exported = self.schema.export(profile);
-        let mut changes = exported.changes;
+        let mut changes: Vec<Change> = tool_name::refusal(profile, &self.name)
+            .into_iter()
+            .collect();
+        changes.extend(exported.changes);
         let data = |key: &str, value: Value| (key.to_owned(), OrderedJson::from(value));
+        let text = |key: &str, value: &Option<String>| {
+            value.as_deref().map(|text| data(key, Value::from(text)))
+        };
         let mut definition = Vec::new();
         if profile == Profile::OpenAiStrict {
             definition.push(data("type", Value::from("function")));
         }
         definition.push(data("name", Value::from(self.name.as_str())));
-        if let Some(description) = &self.description {
-            definition.push(data("description", Value::from(description.as_str())));
+        if profile == Profile::Mcp {
+            definition.extend(text("title", &self.title));
         }
-        let schema_key = match profile {
-            Profile::Mcp => Some("inputSchema"),
-            Profile::AnthropicStrict => Some("input_schema"),
-            Profile::OpenAiStrict => Some("parameters"),
-            Profile::Llguidance | Profile::Xgrammar | Profile::Outlines | Profile::LlamaCpp => {
-                Some("parameters")
-            }
-            Profile::Gemini | Profile::GeminiOpenApi
-                if self.schema.root().properties.is_empty() =>
-            {
-                changes.push(Change::new(
-                    ChangeCode::ParametersOmitted,
-                    "",
-                    "the tool takes no arguments, so its Gemini `FunctionDeclaration` has no \
-                     `parameters`",
-                ));
-                None
-            }
-            Profile::Gemini | Profile::GeminiOpenApi => Some("parameters"),
-        };
-        if let Some(key) = schema_key {
-            definition.push((key.to_owned(), exported.schema));
+        definition.extend(text("description", &self.description));
+        if omits_empty_parameters(profile) && self.schema.root().properties.is_empty() {
+            changes.push(Change::new(
+                ChangeCode::ParametersOmitted,
+                "",
+                "the tool takes no arguments, so its Gemini `FunctionDeclaration` has no \
+                 `parameters`",
+            ));
+        } else {
+            definition.push((input_key(profile).to_owned(), exported.schema));
+        }
+        let output_changes = self.write_output(profile, &mut definition);
+        if let (Profile::Mcp, Some(annotations)) = (profile, &self.annotations) {
+            let value = serde_json::to_value(annotations).expect("annotations are JSON");
+            definition.push(data("annotations", value));
         }
         if matches!(profile, Profile::OpenAiStrict | Profile::AnthropicStrict) {
             definition.push(data("strict", Value::Bool(true)));
         }
-        let definition = if engine {
+        let definition = if is_engine(profile) {
             OrderedJson::object(vec![
                 data("type", Value::from("function")),
                 ("function".to_owned(), OrderedJson::object(definition)),
@@ -174,82 +261,82 @@ impl ToolDefinition {
         ExportedTool {
             definition,
             changes,
+            output_changes,
+        }
+    }
+
+    /// Writes the output schema where `profile`'s shape has a place for it,
+    /// and returns its changes.
+    fn write_output(
+        &self,
+        profile: Profile,
+        definition: &mut Vec<(String, OrderedJson)>,
+    ) -> Vec<Change> {
+        let Some(output) = &self.output else {
+            return Vec::new();
+        };
+        match profile {
+            // As it is: a client checks results against it, so it must
+            // accept what the server's check accepts, no more and no less.
+            Profile::Mcp => {
+                definition.push(("outputSchema".to_owned(), mcp::as_is(output.root())));
+                Vec::new()
+            }
+            Profile::Gemini | Profile::GeminiOpenApi => {
+                let key = if profile == Profile::Gemini {
+                    "responseJsonSchema"
+                } else {
+                    "response"
+                };
+                let exported = output.export(profile);
+                definition.push((key.to_owned(), exported.schema));
+                exported.changes
+            }
+            Profile::OpenAiStrict
+            | Profile::AnthropicStrict
+            | Profile::Llguidance
+            | Profile::Xgrammar
+            | Profile::Outlines
+            | Profile::LlamaCpp => vec![Change::new(
+                ChangeCode::OutputSchemaOmitted,
+                "",
+                format!(
+                    "the output schema is left out: the {profile} tool shape has no place for \
+                     it; the server still checks its results against it"
+                ),
+            )],
         }
     }
 }
 
-/// A tool name that some provider would refuse.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ToolNameError {
-    name: String,
-    reason: &'static str,
-}
-
-impl ToolNameError {
-    /// The name that was refused.
-    pub fn name(&self) -> &str {
-        &self.name
+/// The key of the arguments' schema in `profile`'s shape.
+fn input_key(profile: Profile) -> &'static str {
+    match profile {
+        Profile::Mcp => "inputSchema",
+        Profile::AnthropicStrict => "input_schema",
+        Profile::Gemini => "parametersJsonSchema",
+        Profile::OpenAiStrict
+        | Profile::GeminiOpenApi
+        | Profile::Llguidance
+        | Profile::Xgrammar
+        | Profile::Outlines
+        | Profile::LlamaCpp => "parameters",
     }
 }
 
-impl fmt::Display for ToolNameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "tool name {:?} {}; a name is 1 to {MAX_TOOL_NAME_LEN} ASCII letters, digits, `_` \
-             and `-`, starting with a letter or `_`",
-            self.name, self.reason
-        )
-    }
+/// Whether `profile`'s shape leaves out the arguments' schema of a tool
+/// without arguments: Gemini's OpenAPI `parameters`, which "can be left
+/// unset" for a function without parameters and has been seen refused as
+/// an object without properties. `parametersJsonSchema` has neither, and
+/// Google's own clients send `{"type": "object", "properties": {}}` in it.
+fn omits_empty_parameters(profile: Profile) -> bool {
+    profile == Profile::GeminiOpenApi
 }
 
-impl std::error::Error for ToolNameError {}
-
-fn check_name(name: &str) -> Result<(), ToolNameError> {
-    let refuse = |reason| {
-        Err(ToolNameError {
-            name: name.to_owned(),
-            reason,
-        })
-    };
-    let allowed = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
-    match name.chars().next() {
-        None => refuse("is empty"),
-        Some(_) if name.len() > MAX_TOOL_NAME_LEN => refuse("is too long"),
-        Some(_) if !name.chars().all(allowed) => refuse("has a character no provider takes"),
-        Some(first) if !(first.is_ascii_alphabetic() || first == '_') => {
-            refuse("does not start with a letter or `_` (Gemini demands it)")
-        }
-        Some(_) => Ok(()),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_are_checked_against_every_provider() {
-        for good in ["a", "_x", "search-notes_2", &"a".repeat(64)] {
-            assert!(check_name(good).is_ok(), "{good}");
-        }
-        let reasons = [
-            ("", "is empty"),
-            (&"a".repeat(65), "is too long"),
-            ("a b", "has a character no provider takes"),
-            ("a.b", "has a character no provider takes"),
-            ("é", "has a character no provider takes"),
-            (
-                "1tool",
-                "does not start with a letter or `_` (Gemini demands it)",
-            ),
-            (
-                "-x",
-                "does not start with a letter or `_` (Gemini demands it)",
-            ),
-        ];
-        for (bad, reason) in reasons {
-            assert_eq!(check_name(bad).unwrap_err().reason, reason, "{bad:?}");
-        }
-    }
+/// Whether `profile` writes the Chat Completions tool.
+fn is_engine(profile: Profile) -> bool {
+    matches!(
+        profile,
+        Profile::Llguidance | Profile::Xgrammar | Profile::Outlines | Profile::LlamaCpp
+    )
 }

@@ -492,6 +492,19 @@ impl ValidationErrors {
         }
     }
 
+    /// Writes every failure, `; ` between them: the list of a message that
+    /// carries no `errors` beside it (a deserializer's, a result's
+    /// refusal), where [`message`](Self::message) names five.
+    pub(crate) fn write_every(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (index, error) in self.errors.iter().enumerate() {
+            if index > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{error}")?;
+        }
+        Ok(())
+    }
+
     /// The agent-facing error object,
     /// `{"code": "INVALID_ARGS", "message": ..., "errors": [...]}`.
     pub fn to_value(&self) -> serde_json::Value {

@@ -22,6 +22,39 @@ use pedelec_schema::schema::{ObjectNode, SchemaNode};
 use pedelec_schema::{lint, Code, Exported, Profile};
 use serde_json::{json, Map, Value};
 
+/// MCP's rule: our schema unchanged, except that a root without
+/// properties is the specification's recommended `{"type": "object",
+/// "additionalProperties": false}` with the root's metadata, one change at
+/// the root saying so.
+fn mcp(root: &ObjectNode, source: Value, exported: &Exported) -> Result<(), String> {
+    let changes: Vec<(&str, &str)> = exported
+        .changes
+        .iter()
+        .map(|c| (c.pointer.as_str(), c.code.as_str()))
+        .collect();
+    if !root.properties.is_empty() {
+        return if exported.schema == source && changes.is_empty() {
+            Ok(())
+        } else {
+            Err("the MCP export must be our schema, unchanged".into())
+        };
+    }
+    let mut expected = source;
+    let object = expected.as_object_mut().expect("an object");
+    object.remove("properties");
+    object.remove("required");
+    object.insert("additionalProperties".into(), Value::Bool(false));
+    if exported.schema == expected && changes == [("", "closed_without_arguments")] {
+        Ok(())
+    } else {
+        Err(format!(
+            "a tool without arguments must be MCP's closed object {expected}, with one change; \
+             found {} with {changes:?}",
+            exported.schema
+        ))
+    }
+}
+
 /// Checks `exported` against `root`'s export rules for `profile`.
 pub fn check(root: &ObjectNode, profile: Profile, exported: &Exported) -> Result<(), String> {
     let source = SchemaNode::Object(root.clone()).to_value();
@@ -31,11 +64,7 @@ pub fn check(root: &ObjectNode, profile: Profile, exported: &Exported) -> Result
         return Ok(());
     }
     if profile == Profile::Mcp {
-        return if exported.schema == source && exported.changes.is_empty() {
-            Ok(())
-        } else {
-            Err("the MCP export must be our schema, unchanged".into())
-        };
+        return mcp(root, source, exported);
     }
     let mut checker = Checker {
         profile,

@@ -1,0 +1,178 @@
+//! Tool names: the rule a [`ToolDefinition`](super::ToolDefinition) is
+//! built with (MCP's, the widest that a provider takes) and the narrower
+//! rules of the providers that refuse some of those names.
+//!
+//! - MCP (2026-07-28, "Tool Names"): 1 to 128 characters of
+//!   `[A-Za-z0-9_.-]`.
+//! - OpenAI (function tools) and Anthropic (tool use):
+//!   `^[a-zA-Z0-9_-]{1,64}$`: no `.`, at most 64.
+//! - Gemini (`FunctionDeclaration.name`): starts with a letter or `_`;
+//!   letters, digits, `_`, `.`, `:` and `-`; at most 64.
+
+use std::fmt;
+
+use super::Profile;
+use crate::change::{Change, ChangeCode};
+
+/// The longest name MCP takes.
+pub(super) const MAX_MCP_NAME_LEN: usize = 128;
+
+/// The longest name OpenAI, Anthropic and Gemini take.
+const MAX_PROVIDER_NAME_LEN: usize = 64;
+
+/// A tool name that MCP, the widest rule, refuses: no provider takes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToolNameError {
+    name: String,
+    reason: &'static str,
+}
+
+impl ToolNameError {
+    /// The name that was refused.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+impl fmt::Display for ToolNameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "tool name {:?} {}; a name is 1 to {MAX_MCP_NAME_LEN} ASCII letters, digits, `_`, \
+             `-` and `.` (MCP's rule; OpenAI and Anthropic take no `.` and at most 64)",
+            self.name, self.reason
+        )
+    }
+}
+
+impl std::error::Error for ToolNameError {}
+
+/// Checks `name` against MCP's rule.
+pub(super) fn check(name: &str) -> Result<(), ToolNameError> {
+    let refuse = |reason| {
+        Err(ToolNameError {
+            name: name.to_owned(),
+            reason,
+        })
+    };
+    let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.');
+    if name.is_empty() {
+        refuse("is empty")
+    } else if name.len() > MAX_MCP_NAME_LEN {
+        refuse("is too long")
+    } else if !name.chars().all(allowed) {
+        refuse("has a character no provider takes")
+    } else {
+        Ok(())
+    }
+}
+
+/// The error-severity change for a name (already inside MCP's rule) that
+/// `profile`'s provider refuses; `None` where it takes the name, or where
+/// the profile documents no rule (the local engines).
+pub(super) fn refusal(profile: Profile, name: &str) -> Option<Change> {
+    let reason = match profile {
+        Profile::OpenAiStrict | Profile::AnthropicStrict => {
+            let provider = if profile == Profile::OpenAiStrict {
+                "OpenAI"
+            } else {
+                "Anthropic"
+            };
+            if name.contains('.') {
+                format!(
+                    "has a `.`, which {provider} refuses (its names are 1 to 64 of \
+                     `[a-zA-Z0-9_-]`); MCP and Gemini take it"
+                )
+            } else if name.len() > MAX_PROVIDER_NAME_LEN {
+                format!(
+                    "is longer than 64 characters, which {provider} refuses; MCP takes up to \
+                     {MAX_MCP_NAME_LEN}"
+                )
+            } else {
+                return None;
+            }
+        }
+        Profile::Gemini | Profile::GeminiOpenApi => {
+            if name.len() > MAX_PROVIDER_NAME_LEN {
+                format!(
+                    "is longer than 64 characters, which Gemini refuses; MCP takes up to \
+                     {MAX_MCP_NAME_LEN}"
+                )
+            } else if !name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+                "does not start with a letter or `_`, which Gemini demands".to_owned()
+            } else {
+                return None;
+            }
+        }
+        Profile::Mcp
+        | Profile::Llguidance
+        | Profile::Xgrammar
+        | Profile::Outlines
+        | Profile::LlamaCpp => return None,
+    };
+    Some(Change::new(
+        ChangeCode::ToolNameRefused,
+        "",
+        format!("the tool name {name:?} {reason}: rename the tool for this provider"),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn definitions_take_every_name_mcp_takes() {
+        for good in [
+            "a",
+            "_x",
+            "1tool",
+            "-x",
+            "admin.tools.list",
+            &"a".repeat(128),
+        ] {
+            assert!(check(good).is_ok(), "{good}");
+        }
+        let reasons = [
+            ("", "is empty"),
+            (&"a".repeat(129), "is too long"),
+            ("a b", "has a character no provider takes"),
+            ("a:b", "has a character no provider takes"),
+            ("é", "has a character no provider takes"),
+        ];
+        for (bad, reason) in reasons {
+            assert_eq!(check(bad).unwrap_err().reason, reason, "{bad:?}");
+        }
+    }
+
+    /// Which providers refuse which names: the rules of the module docs,
+    /// one name at a time.
+    #[test]
+    fn each_provider_refuses_the_names_its_rule_refuses() {
+        let refused = |name: &str| -> Vec<Profile> {
+            Profile::ALL
+                .iter()
+                .copied()
+                .filter(|&profile| refusal(profile, name).is_some())
+                .collect()
+        };
+        use Profile::{AnthropicStrict, Gemini, GeminiOpenApi, OpenAiStrict};
+        assert_eq!(refused("search_notes"), []);
+        assert_eq!(refused(&"a".repeat(64)), []);
+        assert_eq!(refused("admin.tools.list"), [OpenAiStrict, AnthropicStrict]);
+        assert_eq!(
+            refused(&"a".repeat(65)),
+            [OpenAiStrict, AnthropicStrict, Gemini, GeminiOpenApi]
+        );
+        assert_eq!(refused("1tool"), [Gemini, GeminiOpenApi]);
+        assert_eq!(refused("-x"), [Gemini, GeminiOpenApi]);
+        let change = refusal(OpenAiStrict, "a.b").unwrap();
+        assert_eq!(change.code, ChangeCode::ToolNameRefused);
+        assert_eq!(change.severity, crate::Severity::Error);
+        assert_eq!(
+            change.message,
+            "the tool name \"a.b\" has a `.`, which OpenAI refuses (its names are 1 to 64 of \
+             `[a-zA-Z0-9_-]`); MCP and Gemini take it: rename the tool for this provider"
+        );
+    }
+}
