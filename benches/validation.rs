@@ -19,7 +19,11 @@
 //! - against plain serde (our time / serde's; lower is better): a typed
 //!   call `T::from_args(value)` against `serde_json::from_value::<T>`, and
 //!   `T::from_args_str(text)` against `serde_json::from_str::<T>`; with
-//!   jsonschema `validate` + `from_value` against `from_args` for scale.
+//!   jsonschema `validate` + `from_value` against `from_args` for scale;
+//! - a checked result, `ToolResult::structured(&t)` (serialize, validate
+//!   against `T::schema()`, write the JSON text), against the unchecked
+//!   `serde_json::to_value` + `to_string` (the check's cost), and against
+//!   the same with jsonschema's `is_valid` between them.
 //!
 //! Calls that consume their `Value` get a fresh clone each, made before
 //! the timed loop. The harness (sides, interleaved rounds, ratios, the
@@ -27,10 +31,11 @@
 
 use std::hint::black_box;
 
-use pedelec_schema::{ToolArgs, ToolArgsSchema};
+use pedelec_schema::{ToolArgs, ToolArgsSchema, ToolResult};
 use pedelec_testdata::payloads;
 use pedelec_testdata::typed::{LargeArray, SpawnClosedPolygons, TwentyProperties};
 use serde::de::DeserializeOwned;
+use serde::Serialize;
 use serde_json::Value;
 
 #[path = "support/peer.rs"]
@@ -260,6 +265,8 @@ fn typed_comparisons() -> Vec<Comparison> {
     let mut from_args = Vec::new();
     let mut from_str = Vec::new();
     let mut jsonschema_then_serde = Vec::new();
+    let mut result_unchecked = Vec::new();
+    let mut result_jsonschema = Vec::new();
     for (workload, valid, typed) in [
         (
             "spawn_closed_polygons",
@@ -277,10 +284,12 @@ fn typed_comparisons() -> Vec<Comparison> {
             typed_cells::<LargeArray>,
         ),
     ] {
-        let [args, text, scale] = typed(workload, &valid);
+        let [args, text, scale, unchecked, peer] = typed(workload, &valid);
         from_args.push(args);
         from_str.push(text);
         jsonschema_then_serde.push(scale);
+        result_unchecked.push(unchecked);
+        result_jsonschema.push(peer);
     }
     vec![
         Comparison {
@@ -304,24 +313,44 @@ fn typed_comparisons() -> Vec<Comparison> {
             sides: ["from_args", "jsonschema+from_value"],
             cells: jsonschema_then_serde,
         },
+        Comparison {
+            id: "checked_result",
+            title: "checked result: ToolResult::structured / serde_json to_value + to_string",
+            target: Target::Cost,
+            sides: ["ToolResult::structured", "to_value+to_string"],
+            cells: result_unchecked,
+        },
+        Comparison {
+            id: "checked_result_jsonschema",
+            title: "checked result: jsonschema to_value + is_valid + to_string / ToolResult::structured",
+            target: Target::None,
+            sides: ["ToolResult::structured", "jsonschema"],
+            cells: result_jsonschema,
+        },
     ]
 }
 
-type TypedCells = fn(&'static str, &Value) -> [Cell; 3];
+type TypedCells = fn(&'static str, &Value) -> [Cell; 5];
 
 /// `from_args` against `from_value`, `from_args_str` against `from_str`,
-/// `from_args` against jsonschema's `validate` then `from_value`.
-fn typed_cells<T: ToolArgs + DeserializeOwned + 'static>(
+/// `from_args` against jsonschema's `validate` then `from_value`, and the
+/// checked result against the unchecked one and jsonschema's check.
+fn typed_cells<T: ToolArgs + DeserializeOwned + Serialize + 'static>(
     workload: &'static str,
     valid: &Value,
-) -> [Cell; 3] {
+) -> [Cell; 5] {
     let text = serde_json::to_string(valid).expect("values serialize");
     assert!(
         T::from_args(valid.clone()).is_ok() && T::from_args_str(&text).is_ok(),
         "{workload}"
     );
     let validator = jsonschema::validator_for(&T::schema().to_value()).expect("compiles");
+    let result_validator = jsonschema::validator_for(&T::schema().to_value()).expect("compiles");
     let our_text = text.clone();
+    // The typed value a handler returns, the same for every result side.
+    let result = || T::from_args(valid.clone()).expect("valid");
+    assert!(ToolResult::structured(&result()).is_ok(), "{workload}");
+    let (ours, unchecked, peer_ours, peer) = (result(), result(), result(), result());
     [
         Cell {
             workload,
@@ -347,6 +376,26 @@ fn typed_cells<T: ToolArgs + DeserializeOwned + 'static>(
             theirs: Side::consume(valid, move |value| {
                 if validator.validate(black_box(&value)).is_ok() {
                     drop(black_box(serde_json::from_value::<T>(value)));
+                }
+            }),
+        },
+        Cell {
+            workload,
+            ours: Side::call(move || drop(black_box(ToolResult::structured(black_box(&ours))))),
+            theirs: Side::call(move || {
+                let value = serde_json::to_value(black_box(&unchecked)).expect("serializes");
+                drop(black_box(value.to_string()));
+            }),
+        },
+        Cell {
+            workload,
+            ours: Side::call(move || {
+                drop(black_box(ToolResult::structured(black_box(&peer_ours))))
+            }),
+            theirs: Side::call(move || {
+                let value = serde_json::to_value(black_box(&peer)).expect("serializes");
+                if result_validator.is_valid(&value) {
+                    drop(black_box(value.to_string()));
                 }
             }),
         },
