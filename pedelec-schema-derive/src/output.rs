@@ -50,6 +50,17 @@ struct Rule<'a> {
     key: Option<&'a Ident>,
 }
 
+impl<'a> Rule<'a> {
+    /// The container's `rename_all`, for its properties or variants.
+    fn container(serde: &'a Serde) -> Self {
+        Rule {
+            read: serde.rename_all,
+            written: serde.written.rename_all,
+            key: serde.rename_all_key.as_ref(),
+        }
+    }
+}
+
 /// Where a newtype's one field is: what the messages call it.
 #[derive(Clone, Copy)]
 enum Newtype<'a> {
@@ -78,12 +89,13 @@ pub fn check(input: &Input, errors: &mut Errors) {
             written_unread(fields, errors);
         }
         Data::Struct(fields) if fields.style == Style::Named => {
-            let rule = Rule {
-                read: serde.rename_all,
-                written: serde.written.rename_all,
-                key: serde.rename_all_key.as_ref(),
-            };
-            object(fields, serde.default, rule, &mut false, errors);
+            object(
+                fields,
+                serde.default,
+                Rule::container(serde),
+                &mut false,
+                errors,
+            );
         }
         Data::Enum(_) => variants(input, errors),
         // Refused by `valid` in every case.
@@ -99,11 +111,7 @@ fn variants(input: &Input, errors: &mut Errors) {
         written_variant(&variant.serde, errors);
     }
     let serde = &input.serde;
-    let rule = Rule {
-        read: serde.rename_all,
-        written: serde.written.rename_all,
-        key: serde.rename_all_key.as_ref(),
-    };
+    let rule = Rule::container(serde);
     // An untagged variant is written without its name.
     let names = input
         .read_variants()

@@ -275,37 +275,26 @@ impl ToolDefinition {
         let Some(output) = &self.output else {
             return Vec::new();
         };
-        match profile {
-            // As it is: a client checks results against it, so it must
-            // accept what the server's check accepts, no more and no less.
-            Profile::Mcp => {
-                definition.push(("outputSchema".to_owned(), mcp::as_is(output.root())));
-                Vec::new()
-            }
-            Profile::Gemini | Profile::GeminiOpenApi => {
-                let key = if profile == Profile::Gemini {
-                    "responseJsonSchema"
-                } else {
-                    "response"
-                };
-                let exported = output.export(profile);
-                definition.push((key.to_owned(), exported.schema));
-                exported.changes
-            }
-            Profile::OpenAiStrict
-            | Profile::AnthropicStrict
-            | Profile::Llguidance
-            | Profile::Xgrammar
-            | Profile::Outlines
-            | Profile::LlamaCpp => vec![Change::new(
+        let Some(key) = output_key(profile) else {
+            return vec![Change::new(
                 ChangeCode::OutputSchemaOmitted,
                 "",
                 format!(
                     "the output schema is left out: the {profile} tool shape has no place for \
                      it; the server still checks its results against it"
                 ),
-            )],
-        }
+            )];
+        };
+        // MCP's as it is: a client checks results against it, so it must
+        // accept what the server's check accepts, no more and no less.
+        let (schema, changes) = if profile == Profile::Mcp {
+            (mcp::as_is(output.root()), Vec::new())
+        } else {
+            let exported = output.export(profile);
+            (exported.schema, exported.changes)
+        };
+        definition.push((key.to_owned(), schema));
+        changes
     }
 }
 
@@ -321,6 +310,21 @@ fn input_key(profile: Profile) -> &'static str {
         | Profile::Xgrammar
         | Profile::Outlines
         | Profile::LlamaCpp => "parameters",
+    }
+}
+
+/// The key of the result's schema in `profile`'s shape, if it has one.
+fn output_key(profile: Profile) -> Option<&'static str> {
+    match profile {
+        Profile::Mcp => Some("outputSchema"),
+        Profile::Gemini => Some("responseJsonSchema"),
+        Profile::GeminiOpenApi => Some("response"),
+        Profile::OpenAiStrict
+        | Profile::AnthropicStrict
+        | Profile::Llguidance
+        | Profile::Xgrammar
+        | Profile::Outlines
+        | Profile::LlamaCpp => None,
     }
 }
 

@@ -71,44 +71,31 @@ pub(super) fn check(name: &str) -> Result<(), ToolNameError> {
 /// `profile`'s provider refuses; `None` where it takes the name, or where
 /// the profile documents no rule (the local engines).
 pub(super) fn refusal(profile: Profile, name: &str) -> Option<Change> {
-    let reason = match profile {
-        Profile::OpenAiStrict | Profile::AnthropicStrict => {
-            let provider = if profile == Profile::OpenAiStrict {
-                "OpenAI"
-            } else {
-                "Anthropic"
-            };
-            if name.contains('.') {
-                format!(
-                    "has a `.`, which {provider} refuses (its names are 1 to 64 of \
-                     `[a-zA-Z0-9_-]`); MCP and Gemini take it"
-                )
-            } else if name.len() > MAX_PROVIDER_NAME_LEN {
-                format!(
-                    "is longer than 64 characters, which {provider} refuses; MCP takes up to \
-                     {MAX_MCP_NAME_LEN}"
-                )
-            } else {
-                return None;
-            }
-        }
-        Profile::Gemini | Profile::GeminiOpenApi => {
-            if name.len() > MAX_PROVIDER_NAME_LEN {
-                format!(
-                    "is longer than 64 characters, which Gemini refuses; MCP takes up to \
-                     {MAX_MCP_NAME_LEN}"
-                )
-            } else if !name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
-                "does not start with a letter or `_`, which Gemini demands".to_owned()
-            } else {
-                return None;
-            }
-        }
+    // Who, and what its rule adds to the common limit of 64 characters.
+    let (provider, refuses_dot, letter_first) = match profile {
+        Profile::OpenAiStrict => ("OpenAI", true, false),
+        Profile::AnthropicStrict => ("Anthropic", true, false),
+        Profile::Gemini | Profile::GeminiOpenApi => ("Gemini", false, true),
         Profile::Mcp
         | Profile::Llguidance
         | Profile::Xgrammar
         | Profile::Outlines
         | Profile::LlamaCpp => return None,
+    };
+    let reason = if refuses_dot && name.contains('.') {
+        format!(
+            "has a `.`, which {provider} refuses (its names are 1 to 64 of `[a-zA-Z0-9_-]`); \
+             MCP and Gemini take it"
+        )
+    } else if name.len() > MAX_PROVIDER_NAME_LEN {
+        format!(
+            "is longer than 64 characters, which {provider} refuses; MCP takes up to \
+             {MAX_MCP_NAME_LEN}"
+        )
+    } else if letter_first && !name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+        format!("does not start with a letter or `_`, which {provider} demands")
+    } else {
+        return None;
     };
     Some(Change::new(
         ChangeCode::ToolNameRefused,

@@ -172,10 +172,8 @@ impl Checker {
         let Some(map) = out.as_object() else {
             return fail("not an object".into());
         };
-        if let Some(key) = map
-            .keys()
-            .find(|k| !allowed(self.profile).contains(&k.as_str()))
-        {
+        let allowed = allowed(self.profile);
+        if let Some(key) = map.keys().find(|k| !allowed.contains(&k.as_str())) {
             return fail(format!("`{key}` is not allowed"));
         }
         if depth > 10 && self.first_too_deep.is_none() {

@@ -4,10 +4,21 @@
 //! `mod.rs` reads them.
 
 use pedelec_schema::Profile;
+use pedelec_testdata::SUBSET_KEYWORDS;
 
 /// The keywords each profile may write.
-pub fn allowed(profile: Profile) -> &'static [&'static str] {
-    match profile {
+pub fn allowed(profile: Profile) -> Vec<&'static str> {
+    if profile == Profile::Gemini {
+        // The subset's keywords, with `anyOf` for `oneOf` and Gemini's
+        // `propertyOrdering`: the listed ones, and those the pages are
+        // silent on.
+        return SUBSET_KEYWORDS
+            .iter()
+            .map(|&keyword| if keyword == "oneOf" { "anyOf" } else { keyword })
+            .chain(["propertyOrdering"])
+            .collect();
+    }
+    let listed: &[&str] = match profile {
         Profile::OpenAiStrict => &[
             "type",
             "enum",
@@ -36,29 +47,6 @@ pub fn allowed(profile: Profile) -> &'static [&'static str] {
             "description",
             "default",
         ],
-        // The subset's keywords, with `anyOf` for `oneOf` and Gemini's
-        // `propertyOrdering`: the listed ones, and those the pages are
-        // silent on.
-        Profile::Gemini => &[
-            "type",
-            "anyOf",
-            "description",
-            "default",
-            "examples",
-            "enum",
-            "minLength",
-            "maxLength",
-            "pattern",
-            "minimum",
-            "maximum",
-            "items",
-            "minItems",
-            "maxItems",
-            "uniqueItems",
-            "properties",
-            "required",
-            "propertyOrdering",
-        ],
         Profile::GeminiOpenApi => &[
             "type",
             "description",
@@ -79,8 +67,9 @@ pub fn allowed(profile: Profile) -> &'static [&'static str] {
             "nullable",
             "propertyOrdering",
         ],
-        _ => pedelec_testdata::SUBSET_KEYWORDS,
-    }
+        _ => SUBSET_KEYWORDS,
+    };
+    listed.to_vec()
 }
 
 /// Whether `profile` is one of the local constrained-decoding engines.
