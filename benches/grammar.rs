@@ -1,7 +1,7 @@
 //! Grammar generation and what an engine pays to compile the result, on
 //! every real-world schema in `tests/data/realworld/` that converts into
 //! the subset, in one run. Run with
-//! `cargo bench --manifest-path tests/engines/Cargo.toml`:
+//! `cargo bench --manifest-path tests/engines/Cargo.toml --features bench`:
 //!
 //! - `generate/gbnf`, `generate/lark`: `ToolArgsSchema::grammar` over the
 //!   whole corpus (what a server does once per tool at start-up);

@@ -25,6 +25,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let hosted = [
         Profile::Mcp,
         Profile::OpenAiStrict,
+        Profile::OpenAiChat,
         Profile::AnthropicStrict,
         Profile::Gemini,
         Profile::GeminiOpenApi,

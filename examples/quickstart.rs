@@ -6,13 +6,13 @@
 //! Run it with `cargo run --example quickstart`.
 
 use pedelec_schema::{lint, ToolArgs, ToolArgsSchema};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::json;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     hand_written_schema()?;
     lint_a_bad_schema();
-    derived_schema();
+    derived_schema()?;
     Ok(())
 }
 
@@ -42,7 +42,7 @@ fn hand_written_schema() -> Result<(), Box<dyn std::error::Error>> {
     let bad = json!({"delta": 150.5, "reason": 7});
     let errors = schema.validate(&bad).unwrap_err();
     println!("call {bad}: the handler returns");
-    print_json(&Response { error: &errors });
+    println!("{:#}", errors.to_response());
     Ok(())
 }
 
@@ -97,10 +97,12 @@ struct Point {
 }
 
 /// The same kind of tool as a Rust type: the schema comes from the struct.
-fn derived_schema() {
+fn derived_schema() -> Result<(), serde_json::Error> {
     heading("3. #[derive(ToolArgs)]");
     println!("MoveShape::schema():");
-    print_json(MoveShape::schema());
+    // The schema serializes itself in order: keywords in the canonical
+    // order, properties in the fields' order.
+    println!("{}", serde_json::to_string_pretty(MoveShape::schema())?);
 
     let good = json!({"shapeId": "s1", "destination": {"x": 10, "y": 20.5}});
     match MoveShape::from_args(good.clone()) {
@@ -116,26 +118,12 @@ fn derived_schema() {
         Ok(call) => println!("call {bad}: unexpectedly parsed {call:?}"),
         Err(err) => {
             println!("call {bad}: the handler returns");
-            print_json(&Response { error: &err });
+            println!("{:#}", err.to_response());
         }
     }
+    Ok(())
 }
 
 fn heading(title: &str) {
     println!("\n== {title}\n");
-}
-
-/// What a tool handler returns for a call it refuses: `{"error": {...}}`.
-#[derive(Serialize)]
-struct Response<'a, E: Serialize> {
-    error: &'a E,
-}
-
-/// Serialized directly (not through a `Value`, which would sort the keys),
-/// so the output keeps the library's key order.
-fn print_json(value: &impl Serialize) {
-    println!(
-        "{}",
-        serde_json::to_string_pretty(value).unwrap_or_default()
-    );
 }

@@ -3,8 +3,10 @@
 //!
 //! - A call in a code fence, in single quotes, with Python's `False` and a
 //!   trailing comma: read as the one value meant, the handler runs, and
-//!   the tool's result carries a note for the model listing each repair
-//!   (its pointer and what JSON wanted), so that the next call is JSON.
+//!   the tool's result carries the short note for the model
+//!   (`Repaired::note_for`: one line per kind of repair, with its places
+//!   and what JSON wanted), so that the next call is JSON; the changes
+//!   themselves, one per code and place, are for the handler's log.
 //! - The same call cut short: refused, however it would parse with a
 //!   closing `}` added, with the agent-facing error object (the byte, the
 //!   JSON Pointer being written, "the call is cut short").
@@ -14,7 +16,7 @@
 //!
 //! Run it with `cargo run --example repair_call`.
 
-use pedelec_schema::{ArgsError, CheckedWith, Repair, ToolArgs};
+use pedelec_schema::{ArgsError, CheckedWith, Repair, Repaired, ToolArgs};
 use serde::Deserialize;
 
 /// Searches the workspace's files for a regular expression.
@@ -54,15 +56,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     "the handler greps {:?} in {folder} (case-sensitive: {})",
                     call.pattern, call.case_sensitive
                 );
-                println!("the result's note for the model:");
-                println!("  Your arguments were not JSON; they were read as follows.");
+                println!("the handler's log, {} changes:", call.changes.len());
                 for change in &call.changes {
-                    let at = if change.pointer.is_empty() {
-                        "(the text)"
-                    } else {
-                        &change.pointer
-                    };
-                    println!("  - {at}: {}", change.message);
+                    println!("  {change}");
+                }
+                println!("the result's note for the model:");
+                for line in Repaired::note_for(&call.changes).lines() {
+                    println!("  {line}");
                 }
             }
             Err(error) => refused(&error)?,

@@ -8,7 +8,7 @@ use pedelec_schema::Severity;
 
 use crate::check::{check, Checked};
 use crate::cli::{Cli, Format};
-use crate::input;
+use crate::input::{self, Input};
 use crate::render;
 
 /// Exit status: nothing that fails the run.
@@ -33,7 +33,7 @@ pub fn run(cli: &Cli) -> ExitCode {
     let mut unread = 0;
     for path in &cli.files {
         match input::read(path) {
-            Ok(input) => checked.push(check(input)),
+            Ok(input) => checked.push(lint_file(input)),
             Err(failure) => {
                 unread += 1;
                 eprintln!(
@@ -56,6 +56,15 @@ pub fn run(cli: &Cli) -> ExitCode {
         }
     }
     ExitCode::from(status(&checked, unread > 0, cli.deny_warnings))
+}
+
+/// One file linted, with what `--fix` would convert in it when it has
+/// errors: a schema from another dialect is rarely one edit away, and the
+/// report should lead to the command that does the edits.
+pub fn lint_file(input: Input) -> Checked {
+    let mut checked = check(input);
+    checked.fix = crate::fix::preview(&checked);
+    checked
 }
 
 /// The exit status: bad input first, then findings that fail the run.

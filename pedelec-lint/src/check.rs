@@ -3,6 +3,7 @@
 use pedelec_schema::{lint, Code, Severity};
 use serde_json::Value;
 
+use crate::fix::Preview;
 use crate::input::Input;
 use crate::locate::{locate_all, Span};
 use crate::position::{floor_char_boundary, LineIndex, Position};
@@ -40,6 +41,9 @@ pub struct Checked {
     pub findings: Vec<Finding>,
     /// Whether the file is not JSON at all (exit status 2).
     pub unreadable: bool,
+    /// What `--fix` would convert, when the file has errors it can mend
+    /// (filled in by [`crate::app::lint_file`]).
+    pub fix: Option<Preview>,
 }
 
 /// Decodes, parses and lints one input.
@@ -59,6 +63,7 @@ pub fn check(input: Input) -> Checked {
         lines,
         findings,
         unreadable,
+        fix: None,
     }
 }
 

@@ -63,11 +63,12 @@ an array of tool definitions, or an MCP tools/list result
 relative to the file. Anything else is linted as a schema, so its errors
 say what was expected.
 
-With --export PROFILE (mcp, openai-strict, anthropic-strict, gemini,
-gemini-openapi, llguidance, xgrammar, outlines, llama-cpp), the one FILE
-is printed with every schema in it written for that provider or engine,
-the rest of the file unchanged; the changes go to standard error. A file
-with errors is reported as linting reports it, and nothing is printed.
+With --export PROFILE (mcp, openai-strict, openai-chat, anthropic-strict,
+gemini, gemini-openapi, llguidance, xgrammar, outlines, llama-cpp), the
+one FILE is printed with every schema in it written for that provider or
+engine, the rest of the file unchanged; the changes go to standard error.
+A file with errors is reported as linting reports it, and nothing is
+printed.
 With --export gbnf or --export lark, the grammar of FILE's arguments is
 printed instead (llama.cpp's GBNF, llguidance's Lark): for a schema or a
 tool definition, its arguments; for a list of tools, one call to any of
@@ -77,7 +78,9 @@ With --fix, each schema is converted into the subset (pedelec_schema::
 convert) and the file is written in the same shape, only its schemas
 changed: to standard output for one FILE, or back to each FILE with
 --in-place. Every change is a note on standard error,
-`file:line:column: note[code] (effect): message`.
+`file:line:column: note[code] (effect): message`. When --fix can convert
+what linting refuses, the lint report ends with a `help:` line giving the
+command and its changes by effect.
 
 Lines and columns are 1-based; columns count characters, not bytes.
 Colour is used only when standard output is a terminal and NO_COLOR is

@@ -21,7 +21,7 @@ use pedelec_schema::{Effect, Profile, Severity, ToolArgsSchema};
 use serde_json::Value;
 
 use crate::app;
-use crate::check::{check, Checked};
+use crate::check::Checked;
 use crate::cli::{Cli, Format, Target};
 use crate::input;
 use crate::locate::locate_all;
@@ -50,7 +50,7 @@ pub fn run(cli: &Cli, target: Target) -> ExitCode {
             return ExitCode::from(app::BAD_INPUT);
         }
     };
-    let checked = check(input);
+    let checked = app::lint_file(input);
     let status = app::status(std::slice::from_ref(&checked), false, cli.deny_warnings);
     if status != app::CLEAN {
         let report = match cli.format {

@@ -7,8 +7,9 @@
 //! pedelec-lint --fix [--in-place] [--format human|json] FILE...
 //! ```
 //!
-//! `cargo install pedelec-lint` installs it. The package's `README.md` gives
-//! the file shapes it understands, its output and its exit statuses. It uses
+//! `cargo install --path pedelec-lint` installs it from a clone. The
+//! package's `README.md` gives the other ways to install it, the file shapes
+//! it understands, its output and its exit statuses. It uses
 //! only the library's public API, plus the library's JSON Pointer writer
 //! (`pointer.rs`, the same file through a link, as the derive shares the
 //! pattern grammar).

@@ -5,13 +5,14 @@ use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use annotate_snippets::renderer::{
-    Style, DEFAULT_ERROR_STYLE, DEFAULT_NOTE_STYLE, DEFAULT_WARNING_STYLE,
+    Style, DEFAULT_ERROR_STYLE, DEFAULT_HELP_STYLE, DEFAULT_NOTE_STYLE, DEFAULT_WARNING_STYLE,
 };
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use pedelec_schema::Severity;
 use serde::Serialize;
 
 use crate::check::{Checked, Finding};
+use crate::fix::Preview;
 use crate::locate::Span;
 use crate::position::floor_char_boundary;
 
@@ -33,30 +34,96 @@ struct JsonFinding<'a> {
     message: &'a str,
 }
 
-/// Every finding of every file, as one pretty-printed JSON array.
+/// The hint that `--fix` would convert a file, as `--format json` writes
+/// it: a finding's fields (at the file's root, `severity` `"help"`, `code`
+/// `"fix_available"`), then the figures behind its message.
+#[derive(Serialize)]
+struct JsonHelp<'a> {
+    file: &'a str,
+    pointer: &'static str,
+    line: usize,
+    column: usize,
+    severity: &'static str,
+    code: &'static str,
+    message: String,
+    fix: JsonFix<'a>,
+}
+
+/// What `--fix` would do: its command line and its changes by effect.
+#[derive(Serialize)]
+struct JsonFix<'a> {
+    command: &'a str,
+    changes: usize,
+    lossless: usize,
+    widens: usize,
+    narrows: usize,
+    not_converted: usize,
+}
+
+/// One entry of the JSON array.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum JsonEntry<'a> {
+    Finding(JsonFinding<'a>),
+    Help(JsonHelp<'a>),
+}
+
+impl<'a> JsonHelp<'a> {
+    fn new(file: &'a str, preview: &'a Preview) -> JsonHelp<'a> {
+        JsonHelp {
+            file,
+            pointer: "",
+            line: preview.position.line,
+            column: preview.position.column,
+            severity: "help",
+            code: "fix_available",
+            message: preview.message(),
+            fix: JsonFix {
+                command: &preview.command,
+                changes: preview.effects.changes(),
+                lossless: preview.effects.lossless,
+                widens: preview.effects.widens,
+                narrows: preview.effects.narrows,
+                not_converted: preview.not_converted,
+            },
+        }
+    }
+}
+
+/// Every finding of every file, each file's `--fix` hint after its
+/// findings, as one pretty-printed JSON array.
 pub fn json(files: &[Checked]) -> String {
-    let findings: Vec<JsonFinding<'_>> = files
+    let entries: Vec<JsonEntry<'_>> = files
         .iter()
         .flat_map(|file| {
-            file.findings.iter().map(|f| JsonFinding {
-                file: &file.name,
-                pointer: &f.pointer,
-                line: f.position.line,
-                column: f.position.column,
-                severity: f.severity,
-                code: f.code.as_str(),
-                message: &f.message,
-            })
+            let findings = file.findings.iter().map(|f| {
+                JsonEntry::Finding(JsonFinding {
+                    file: &file.name,
+                    pointer: &f.pointer,
+                    line: f.position.line,
+                    column: f.position.column,
+                    severity: f.severity,
+                    code: f.code.as_str(),
+                    message: &f.message,
+                })
+            });
+            let help = file
+                .fix
+                .as_ref()
+                .map(|preview| JsonEntry::Help(JsonHelp::new(&file.name, preview)));
+            findings.chain(help)
         })
         .collect();
-    let mut out = serde_json::to_string_pretty(&findings).unwrap_or_else(|_| "[]".to_owned());
+    let mut out = serde_json::to_string_pretty(&entries).unwrap_or_else(|_| "[]".to_owned());
     out.push('\n');
     out
 }
 
 /// Every finding for a person: a `file:line:column: error[code]: message`
 /// header, the source line with a caret under the token and the pointer as
-/// its label, then a summary line that also counts the `unread` files.
+/// its label, then a summary line that also counts the `unread` files,
+/// then for each file `--fix` can convert, a `help:` line with the command
+/// and its changes.
 pub fn human(files: &[Checked], unread: usize, color: bool) -> String {
     let renderer = if color {
         Renderer::styled()
@@ -73,6 +140,18 @@ pub fn human(files: &[Checked], unread: usize, color: bool) -> String {
     }
     out.push_str(&summary(files, unread));
     out.push('\n');
+    for preview in files.iter().filter_map(|file| file.fix.as_ref()) {
+        let (help, bold) = if color {
+            (DEFAULT_HELP_STYLE, Style::new().bold())
+        } else {
+            (Style::new(), Style::new())
+        };
+        let _ = writeln!(
+            out,
+            "{help}help{help:#}{bold}:{bold:#} {}",
+            printable(&preview.message())
+        );
+    }
     out
 }
 

@@ -78,7 +78,10 @@ const MAPS: [&str; 4] = ["HashMap", "BTreeMap", "IndexMap", "Map"];
 
 /// The last segment of a plain path type, with its type arguments.
 fn last_segment(ty: &Type) -> Option<(&Ident, Vec<&Type>)> {
-    let Type::Path(TypePath { qself: None, path }) = ty else {
+    let Type::Path(TypePath {
+        qself: None, path, ..
+    }) = ty
+    else {
         return None;
     };
     let segment = path.segments.last()?;

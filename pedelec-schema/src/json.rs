@@ -131,6 +131,15 @@ impl OrderedJson {
 }
 
 impl OrderedJson {
+    /// `value` as JSON in the order its `Serialize` writes it (a `Value`
+    /// would sort the keys): for the documents the crate hands out whose
+    /// order the docs show, such as [`ArgsError::to_response`](crate::ArgsError::to_response).
+    pub(crate) fn from_serialize<T: Serialize + ?Sized>(value: &T) -> serde_json::Result<Self> {
+        // Through the text: serde_json has no serializer into a tree that
+        // keeps order, and these documents are small and on a cold path.
+        serde_json::from_str(&serde_json::to_string(value)?)
+    }
+
     /// The member `token` of an object, or element `token` of an array: one
     /// step of a JSON Pointer.
     fn member(&self, token: &str) -> Option<&OrderedJson> {
@@ -156,16 +165,16 @@ impl OrderedJson {
         }
     }
 
-    /// An array's items; `None` for anything else.
-    pub(crate) fn items(&self) -> Option<&[OrderedJson]> {
+    /// An array's items; `None` for anything else, as `Value`'s.
+    pub fn as_array(&self) -> Option<&[OrderedJson]> {
         match &self.0 {
             Repr::Array(items) => Some(items),
             _ => None,
         }
     }
 
-    /// A string's text; `None` for anything else.
-    pub(crate) fn as_str(&self) -> Option<&str> {
+    /// A string's text; `None` for anything else, as `Value`'s.
+    pub fn as_str(&self) -> Option<&str> {
         match &self.0 {
             Repr::Scalar(value) => value.as_str(),
             _ => None,

@@ -238,7 +238,10 @@
 //! took; [`ToolArgsSchema::normalize`] undoes, in the arguments the model
 //! sends back, what the export introduced; [`ToolDefinition`] writes a
 //! whole tool in the provider's tool shape. Derived types have both in one
-//! call: [`ToolArgs::tool_definition`] and [`ToolArgs::from_provider_args`].
+//! call: [`ToolArgs::tool_definition`] and [`ToolArgs::from_provider_args`]
+//! ([`from_provider_args_str`](ToolArgs::from_provider_args_str) for the
+//! text, [`stream_for`](ToolArgs::stream_for) for the text as it streams,
+//! [`OpenAiNulls`] for [`CheckedWith`]: the same answer on every path).
 //! The [`export`](mod@export) module gives each provider's rules and their
 //! sources. `pedelec-lint --export PROFILE FILE` does it to files.
 //!
@@ -298,7 +301,8 @@
 //! `schemars` feature it also publishes `T::schema()` as its
 //! `JsonSchema`. [`CheckedWith<T, I>`] adds tolerant intake, chosen by its
 //! [`Intake`] policy: [`Coerce`], [`RefuseUnknown`], [`Repair`] (for the
-//! arguments' text), a tuple of them, or [`ReportOnly`].
+//! arguments' text), [`OpenAiNulls`] (for a tool exported for OpenAI strict
+//! mode), a tuple of them, or [`ReportOnly`].
 //!
 //! ```
 //! use pedelec_schema::{Checked, ToolArgs};
@@ -386,8 +390,11 @@
 //! - `uuid`, `chrono`, `url`, `time`: nodes for those crates' types in
 //!   `#[derive(ToolArgs)]` (see [`ToolArgs`], "Types");
 //! - `schemars`: [`Checked<T>`] and [`CheckedWith<T, I>`] implement
-//!   `schemars::JsonSchema` with `T::schema()` inline;
-//! - `cli`: the `pedelec-lint` command.
+//!   `schemars::JsonSchema` with `T::schema()` inline.
+//!
+//! The command that lints, converts and exports schema files,
+//! `pedelec-lint`, is a package of its own rather than a feature, so that
+//! the library never compiles its argument parser.
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_docs)]
@@ -442,7 +449,7 @@ pub use export::{
     UnknownProfile,
 };
 pub use grammar::{grammar_for_tools, Grammar, GrammarFormat, UnknownGrammarFormat};
-pub use intake::{Coerce, Intake, RefuseUnknown, Repair, ReportOnly, UnknownProperty};
+pub use intake::{Coerce, Intake, OpenAiNulls, RefuseUnknown, Repair, ReportOnly, UnknownProperty};
 pub use lint::lint;
 pub use parse::{MAX_BRANCHES, MAX_BRANCH_PRODUCT, MAX_DEPTH, MAX_ENUM_VALUES, MAX_PROPERTIES};
 pub use pattern::{Pattern, PatternError, MAX_COMPILED_SIZE, MAX_NESTING, MAX_PATTERN_LEN};

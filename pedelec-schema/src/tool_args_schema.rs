@@ -271,7 +271,42 @@ impl ToolArgsSchema {
     /// refuses at the first byte after which no completion can be valid;
     /// see [`ArgsStream`].
     pub fn stream(&self) -> ArgsStream<'_> {
-        ArgsStream::new(self)
+        ArgsStream::new(self, Profile::Mcp)
+    }
+
+    /// [`stream`](Self::stream) for a call the model wrote against the
+    /// export for `profile`: where that export made every optional property
+    /// required and nullable (OpenAI strict mode), a `null` for an optional
+    /// property is a property left out, never refused, and
+    /// [`finish`](ArgsStream::finish) gives the arguments as
+    /// [`normalize`](Self::normalize) makes them, refusing what
+    /// [`validate`](Self::validate) refuses there. Every other refusal
+    /// comes as early as `stream`'s. The profile is given when the stream
+    /// begins, not later, because the first `null` may arrive with the
+    /// first piece.
+    ///
+    /// ```
+    /// use pedelec_schema::{Profile, ToolArgsSchema};
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object",
+    ///     "properties": {"roomId": {"type": "string"}, "note": {"type": "string"}},
+    ///     "required": ["roomId"]
+    /// }))?;
+    /// let mut stream = schema.stream_for(Profile::OpenAiStrict);
+    /// for delta in [r#"{"roomId": "r1", "no"#, r#"te": nu"#, "ll}"] {
+    ///     stream.feed(delta)?;
+    /// }
+    /// assert_eq!(stream.finish()?, json!({"roomId": "r1"}));
+    ///
+    /// // A required property is never left out: its `null` is refused at once.
+    /// let mut stream = schema.stream_for(Profile::OpenAiStrict);
+    /// assert!(stream.feed(r#"{"roomId": n"#).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn stream_for(&self, profile: Profile) -> ArgsStream<'_> {
+        ArgsStream::new(self, profile)
     }
 
     /// `text` read into a `Value` by the crate's one reader of JSON text,
@@ -361,7 +396,10 @@ impl ToolArgsSchema {
     /// A text that is JSON is read as `validate_str` reads it, with no
     /// change. Otherwise, each repair is a [`Change`] (its code, a JSON
     /// Pointer into the value, and a message that tells the model what
-    /// JSON wanted), and these are all the repairs there are:
+    /// JSON wanted), one per code and place (a name and its value in
+    /// single quotes are one change, at the property), and
+    /// [`Repaired::note`] groups them by code for the model; these are all
+    /// the repairs there are:
     ///
     /// - a markdown code fence, or prose, around exactly one object
     ///   (`Here are the arguments: {...}`), and stray `}` or `]` after it;
@@ -411,7 +449,7 @@ impl ToolArgsSchema {
     /// let codes: Vec<_> = repaired.changes.iter().map(|c| c.code).collect();
     /// assert_eq!(codes, [
     ///     ChangeCode::SingleQuotes, ChangeCode::SingleQuotes,
-    ///     ChangeCode::SingleQuotes, ChangeCode::PythonLiteral, ChangeCode::TrailingComma,
+    ///     ChangeCode::PythonLiteral, ChangeCode::TrailingComma,
     /// ]);
     ///
     /// // A call cut short is refused, whatever the repairs.
@@ -562,10 +600,10 @@ impl ToolArgsSchema {
     /// export introduced, and nothing else. Call it before
     /// [`validate`](Self::validate).
     ///
-    /// For [`Profile::OpenAiStrict`], whose export makes every optional
-    /// property required and nullable, an optional property whose value is
-    /// `null` is removed: at every depth, following the schema through
-    /// objects, arrays and `oneOf` branches. Under a `oneOf`, each branch
+    /// For [`Profile::OpenAiStrict`] and [`Profile::OpenAiChat`], whose
+    /// export makes every optional property required and nullable, an
+    /// optional property whose value is `null` is removed: at every depth,
+    /// following the schema through objects, arrays and `oneOf` branches. Under a `oneOf`, each branch
     /// normalizes the value in turn, and the value belongs to the first
     /// branch that owns what it made: that branch accepts it, and no other
     /// does. When no branch does, the value is left as it came, and
@@ -591,6 +629,40 @@ impl ToolArgsSchema {
     /// # Ok::<(), pedelec_schema::SchemaError>(())
     /// ```
     pub fn normalize(&self, profile: Profile, args: &mut Value) {
-        export::normalize(self.compiled(), profile, args)
+        export::normalize(self.compiled(), profile, args);
+    }
+
+    /// The JSON text of arguments a model sent under `profile`, read as
+    /// [`validate_str`](Self::validate_str) reads it (its syntax errors
+    /// located the same way), [`normalize`](Self::normalize)d and
+    /// [`validate`](Self::validate)d: the arguments as normalized, or every
+    /// failure. What [`ToolArgs::from_provider_args_str`](crate::ToolArgs::from_provider_args_str)
+    /// does for a type, for a schema without one.
+    ///
+    /// ```
+    /// use pedelec_schema::{Profile, ToolArgsSchema};
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object",
+    ///     "properties": {"roomId": {"type": "string"}, "note": {"type": "string"}},
+    ///     "required": ["roomId"]
+    /// }))?;
+    /// let text = r#"{"roomId": "r1", "note": null}"#;
+    /// assert!(schema.validate_str(text).is_err(), "the schema has no null");
+    /// let args = schema.validate_provider_str(Profile::OpenAiStrict, text)?;
+    /// assert_eq!(args, json!({"roomId": "r1"}));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn validate_provider_str(&self, profile: Profile, text: &str) -> Result<Value, ArgsError> {
+        // The fast path takes only calls the schema accepts as they are,
+        // which hold no `null` that `normalize` would take out.
+        if let Some(args) = self.read_checked::<Value>(text) {
+            return Ok(args);
+        }
+        let mut args = self.read_text(text)?;
+        self.normalize(profile, &mut args);
+        self.validate(&args)?;
+        Ok(args)
     }
 }

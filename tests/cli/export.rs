@@ -57,7 +57,7 @@ fn the_help_names_every_profile_and_each_gemini_field_has_its_own() {
         // clap's list of values, and the closing text's list.
         assert!(help.stdout.contains(profile.as_str()), "{profile}");
     }
-    assert!(help.stdout.contains("gemini,\ngemini-openapi,"));
+    assert!(help.stdout.contains("gemini, gemini-openapi,"));
     // `parametersJsonSchema` keeps `uniqueItems`, on which Google's pages are
     // silent; the OpenAPI `parameters` has no such field.
     let json_schema = run(&["--export", "gemini", EVERY_KEYWORD], None);
@@ -251,4 +251,30 @@ fn an_empty_list_is_printed_as_it_is() {
     let result = run(&["--export", "openai-strict", "-"], Some(b" [ ]\n"));
     assert_eq!(result.code, Some(0), "{result:?}");
     assert_eq!(result.stdout, " [ ]\n");
+}
+
+/// `--export openai-chat` on a list of Chat Completions tools: each
+/// function's `parameters` becomes OpenAI strict mode's schema (what
+/// `openai-strict` writes: one set of rules for both tool shapes), and
+/// every other byte, the `{"type": "function", "function": ...}` around
+/// it included, stays.
+#[test]
+fn openai_chat_exports_the_schemas_of_chat_completions_tools() {
+    let parameters = r#"{"type": "object", "properties": {"q": {"type": "string"}, "n": {"type": "integer"}}, "required": ["q"]}"#;
+    let input = format!(
+        "[{{\"type\": \"function\", \"function\": {{\"name\": \"search\", \"parameters\": {parameters}}}}}]\n"
+    );
+    let chat = run(&["--export", "openai-chat", "-"], Some(input.as_bytes()));
+    assert_eq!(chat.code, Some(0), "{chat:?}");
+    let exported = ToolArgsSchema::from_json_str(parameters)
+        .unwrap()
+        .export(Profile::OpenAiChat)
+        .schema;
+    let expected = input.replace(parameters, &exported.to_string());
+    assert_eq!(chat.stdout, expected);
+    let strict = run(&["--export", "openai-strict", "-"], Some(input.as_bytes()));
+    assert_eq!(chat.stdout, strict.stdout);
+    assert!(chat.stderr.ends_with(
+        "for openai-chat: 2 changes (1 lossless, 0 widens, 1 narrows), 0 over a limit\n"
+    ));
 }

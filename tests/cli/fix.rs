@@ -289,5 +289,37 @@ fn every_realworld_list_round_trips() {
         );
         let again = run(&["--fix", "-"], Some(fixed.stdout.as_bytes()));
         assert_eq!(again.stdout, fixed.stdout, "{file}");
+        assert_lint_hint_agrees(&file, &text, &fixed);
     }
+}
+
+/// Linting `text` ends with the `--fix` hint exactly when it has errors
+/// and `--fix` changes something, and the hint's figures are those of
+/// `fixed`'s summary (the `--fix` run on the same text): its changes by
+/// effect, and how many schemas it could not convert.
+fn assert_lint_hint_agrees(file: &str, text: &str, fixed: &cli_support::Run) {
+    let summary = fixed.stderr.lines().last().unwrap_or_default();
+    let (_, rest) = summary.split_once(": ").expect("a --fix summary");
+    let (figures, failed) = rest.split_once("; ").unwrap_or((rest, ""));
+    let changes: usize = figures.split(' ').next().unwrap().parse().unwrap();
+    let not_converted: usize = match failed.split(' ').next() {
+        Some(count) if failed.contains("not converted") => count.parse().unwrap(),
+        _ => 0,
+    };
+    let lint = run(&["--format", "json", "-"], Some(text.as_bytes()));
+    let entries = lint.json();
+    let helps: Vec<&Value> = entries.iter().filter(|e| e["severity"] == "help").collect();
+    let has_errors = entries.iter().any(|e| e["severity"] == "error");
+    if !has_errors || changes == 0 {
+        assert!(helps.is_empty(), "{file}: {helps:?}");
+        return;
+    }
+    assert_eq!(helps.len(), 1, "{file}");
+    let message = helps[0]["message"].as_str().unwrap();
+    assert!(
+        message.contains(&format!("into the subset: {figures}")),
+        "{file}: {message} / {summary}"
+    );
+    assert_eq!(helps[0]["fix"]["changes"], changes, "{file}");
+    assert_eq!(helps[0]["fix"]["not_converted"], not_converted, "{file}");
 }

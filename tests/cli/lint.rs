@@ -4,12 +4,22 @@
 use crate::cli_support;
 
 use cli_support::{run, run_with};
+use serde_json::json;
 
 /// The expected `(pointer, line, column, code)` list, owned.
 fn owned(expected: &[(&str, u64, u64, &str)]) -> Vec<(String, u64, u64, String)> {
     expected
         .iter()
         .map(|(p, l, c, code)| (p.to_string(), *l, *c, code.to_string()))
+        .collect()
+}
+
+/// The findings of a JSON report, without the `--fix` hints (severity
+/// `help`) that end each file's entries.
+fn findings(run: &cli_support::Run) -> Vec<serde_json::Value> {
+    run.json()
+        .into_iter()
+        .filter(|entry| entry["severity"] != "help")
         .collect()
 }
 
@@ -44,7 +54,7 @@ fn a_clean_schema_exits_0() {
 fn errors_exit_1() {
     let result = run(&["tool.json"], None);
     assert_eq!(result.code, Some(1), "{result:?}");
-    assert!(result.stdout.ends_with("2 errors, 0 warnings in 1 file\n"));
+    assert!(result.stdout.contains("\n2 errors, 0 warnings in 1 file\n"));
 }
 
 #[test]
@@ -104,7 +114,10 @@ fn an_unreadable_file_exits_2_and_the_others_are_still_linted() {
         "{}",
         result.stderr
     );
-    let files: Vec<_> = result.json().iter().map(|f| f["file"].clone()).collect();
+    let files: Vec<_> = findings(&result)
+        .iter()
+        .map(|f| f["file"].clone())
+        .collect();
     assert_eq!(files, ["tool.json", "tool.json"]);
 
     let human = run(&["missing.json", "."], None);
@@ -120,12 +133,12 @@ fn an_unreadable_file_exits_2_and_the_others_are_still_linted() {
 fn a_file_that_is_not_json_exits_2_with_the_position_of_the_error() {
     let json = run(&["--format", "json", "not_json.json"], None);
     assert_eq!(json.code, Some(2), "{json:?}");
-    let findings = json.json();
+    let reported = findings(&json);
     // Line 5 is `    "naïve ☕": {"type": "string",}`: the `}` after the
     // trailing comma is the 34th character (serde_json says byte 38).
-    assert_eq!(placed(&findings), owned(&[("", 5, 34, "invalid_json")]));
-    assert_eq!(findings[0]["severity"], "error");
-    assert_eq!(findings[0]["message"], "not valid JSON: trailing comma");
+    assert_eq!(placed(&reported), owned(&[("", 5, 34, "invalid_json")]));
+    assert_eq!(reported[0]["severity"], "error");
+    assert_eq!(reported[0]["message"], "not valid JSON: trailing comma");
 
     let human = run(&["not_json.json"], None);
     assert_eq!(human.code, Some(2));
@@ -136,7 +149,7 @@ fn a_file_that_is_not_json_exits_2_with_the_position_of_the_error() {
     let binary = run(&["--format", "json", "-"], Some(b"{\"type\": \"obj\xC0\"}"));
     assert_eq!(binary.code, Some(2));
     assert_eq!(
-        placed(&binary.json()),
+        placed(&findings(&binary)),
         owned(&[("", 1, 14, "invalid_json")])
     );
 }
@@ -150,7 +163,7 @@ fn positions_are_exact_on_a_multi_line_schema() {
     let result = run(&["--format", "json", "multiline.json"], None);
     assert_eq!(result.code, Some(1), "{result:?}");
     assert_eq!(
-        placed(&result.json()),
+        placed(&findings(&result)),
         owned(&[
             ("/properties/name/title", 5, 37, "unsupported_keyword"),
             ("/properties/größe/multipleOf", 6, 63, "unsupported_keyword"),
@@ -183,7 +196,7 @@ fn windows_line_endings_do_not_shift_columns() {
     let text = "{\r\n  \"type\": \"object\",\r\n  \"title\": \"x\"\r\n}\r\n";
     let result = run(&["--format", "json", "-"], Some(text.as_bytes()));
     assert_eq!(
-        placed(&result.json()),
+        placed(&findings(&result)),
         owned(&[("/title", 3, 3, "unsupported_keyword")])
     );
 }
@@ -209,6 +222,23 @@ fn the_json_format_has_every_field_in_a_stable_order() {
     "severity": "error",
     "code": "unsupported_keyword",
     "message": "`additionalProperties` is not supported by the Pedelec argsSchema subset; drop it: list every property the tool takes in `properties`; properties a schema does not name are allowed, and the handler decides what to do with them"
+  },
+  {
+    "file": "tool.json",
+    "pointer": "",
+    "line": 1,
+    "column": 1,
+    "severity": "help",
+    "code": "fix_available",
+    "message": "`pedelec-lint --fix tool.json` would convert this schema into the subset: 1 change (0 lossless, 1 widens, 0 narrows)",
+    "fix": {
+      "command": "pedelec-lint --fix tool.json",
+      "changes": 1,
+      "lossless": 0,
+      "widens": 1,
+      "narrows": 0,
+      "not_converted": 0
+    }
   }
 ]
 "#;
@@ -238,7 +268,7 @@ fn standard_input_is_read_for_a_dash() {
     let schema = br#"{"type": "object", "properties": {"q": {"type": "string", "format": "uri"}}}"#;
     let result = run(&["--format", "json", "-"], Some(schema));
     assert_eq!(result.code, Some(1), "{result:?}");
-    let findings = result.json();
+    let findings = findings(&result);
     assert_eq!(findings[0]["file"], "<stdin>");
     assert_eq!(
         placed(&findings),
@@ -265,8 +295,7 @@ fn several_files_are_reported_in_argument_order_then_by_position() {
         Some(br#"{"type": "object", "title": "t"}"#),
     );
     assert_eq!(result.code, Some(1), "{result:?}");
-    let order: Vec<(String, u64)> = result
-        .json()
+    let order: Vec<(String, u64)> = findings(&result)
         .iter()
         .map(|f| {
             (
@@ -286,14 +315,14 @@ fn several_files_are_reported_in_argument_order_then_by_position() {
     assert_eq!(order, expected);
 
     let human = run(&["warnings.json", "clean.json", "tool.json"], None);
-    assert!(human.stdout.ends_with("2 errors, 2 warnings in 3 files\n"));
+    assert!(human.stdout.contains("\n2 errors, 2 warnings in 3 files\n"));
 }
 
 #[test]
 fn a_tool_definition_is_linted_by_its_schema() {
     let result = run(&["--format", "json", "tool.json"], None);
     assert_eq!(
-        placed(&result.json()),
+        placed(&findings(&result)),
         owned(&[
             ("/input_schema/properties/units/type", 8, 17, "invalid_type"),
             (
@@ -313,7 +342,7 @@ fn a_tool_definition_is_linted_by_its_schema() {
 fn a_tools_list_is_linted_tool_by_tool() {
     let result = run(&["--format", "json", "tools_list.json"], None);
     assert_eq!(
-        placed(&result.json()),
+        placed(&findings(&result)),
         owned(&[
             ("/tools/1/inputSchema/$schema", 15, 9, "unsupported_keyword"),
             (
@@ -331,13 +360,125 @@ fn a_file_that_is_no_schema_is_linted_as_one() {
     let result = run(&["--format", "json", "not_a_schema.json"], None);
     assert_eq!(result.code, Some(1));
     assert_eq!(
-        placed(&result.json()),
+        placed(&findings(&result)),
         owned(&[
             ("", 1, 1, "root_not_object"),
             ("/name", 2, 3, "unknown_keyword"),
             ("/version", 3, 3, "unknown_keyword"),
         ])
     );
+}
+
+/// What the `--fix` run on the same file says it changed: its summary's
+/// figures, `N changes (a lossless, b widens, c narrows)`.
+fn fix_figures(file: &str) -> String {
+    let fixed = run(&["--fix", file], None);
+    assert_eq!(fixed.code, Some(0), "{fixed:?}");
+    let summary = fixed.stderr.lines().last().unwrap_or_default();
+    let (_, figures) = summary.split_once(": ").expect("a --fix summary");
+    figures.to_owned()
+}
+
+/// A schema written for another dialect (`format`, `$ref` with `$defs`,
+/// `nullable`) is refused, and the report ends with the command that
+/// converts it and the changes that command makes, by effect - the same
+/// figures as `--fix`'s own summary. Its `$ref` node is one finding, the
+/// reference (not a `missing_type` beside it).
+#[test]
+fn the_summary_leads_to_fix_when_it_can_convert() {
+    let result = run(&["other_dialect.json"], None);
+    assert_eq!(result.code, Some(1), "{result:?}");
+    let figures = fix_figures("other_dialect.json");
+    assert_eq!(figures, "4 changes (2 lossless, 1 widens, 1 narrows)");
+    assert!(
+        result.stdout.ends_with(&format!(
+            "4 errors, 0 warnings in 1 file\n\
+             help: `pedelec-lint --fix other_dialect.json` would convert this schema into the \
+             subset: {figures}\n"
+        )),
+        "{}",
+        result.stdout
+    );
+
+    let json = run(&["--format", "json", "other_dialect.json"], None);
+    let entries = json.json();
+    assert_eq!(
+        placed(&findings(&json)),
+        owned(&[
+            ("/properties/when/format", 4, 32, "unsupported_keyword"),
+            ("/properties/who/$ref", 5, 13, "unsupported_keyword"),
+            ("/properties/note/nullable", 6, 32, "unsupported_keyword"),
+            ("/$defs", 8, 3, "unsupported_keyword"),
+        ])
+    );
+    let help = entries.last().unwrap();
+    assert_eq!(help["severity"], "help");
+    assert_eq!(help["code"], "fix_available");
+    assert_eq!(
+        (&help["pointer"], &help["line"], &help["column"]),
+        (&json!(""), &json!(1), &json!(1))
+    );
+    assert_eq!(
+        help["fix"],
+        json!({"command": "pedelec-lint --fix other_dialect.json", "changes": 4,
+               "lossless": 2, "widens": 1, "narrows": 1, "not_converted": 0})
+    );
+    assert!(help["message"]
+        .as_str()
+        .unwrap()
+        .ends_with(&format!("into the subset: {figures}")));
+}
+
+/// The hint comes only where `--fix` mends something lint refuses: not for
+/// a clean file, a file with warnings only, a file that is not JSON, or a
+/// schema no conversion can bring into the subset (a root that is no
+/// object); with several files, each convertible file gets its own, after
+/// its findings, naming the file to pass (`-` for standard input).
+#[test]
+fn only_files_fix_can_mend_get_the_hint() {
+    for file in ["clean.json", "warnings.json", "not_json.json"] {
+        let result = run(&[file], None);
+        assert!(
+            !result.stdout.contains("help:"),
+            "{file}: {}",
+            result.stdout
+        );
+        let json = run(&["--format", "json", file], None);
+        assert_eq!(json.json(), findings(&json), "{file}");
+    }
+    let hopeless = run(&["-"], Some(br#"{"type": "string", "format": "uri"}"#));
+    assert_eq!(hopeless.code, Some(1));
+    assert!(!hopeless.stdout.contains("help:"), "{}", hopeless.stdout);
+
+    let several = run(
+        &["--format", "json", "tool.json", "warnings.json", "-"],
+        Some(br#"{"type": "object", "title": "t"}"#),
+    );
+    let order: Vec<(String, String)> = several
+        .json()
+        .iter()
+        .map(|entry| {
+            (
+                entry["file"].as_str().unwrap().to_owned(),
+                entry["code"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("tool.json", "invalid_type"),
+        ("tool.json", "unsupported_keyword"),
+        ("tool.json", "fix_available"),
+        ("warnings.json", "unbounded_array"),
+        ("warnings.json", "invalid_default"),
+        ("<stdin>", "unsupported_keyword"),
+        ("<stdin>", "fix_available"),
+    ];
+    let expected: Vec<(String, String)> = expected
+        .iter()
+        .map(|(file, code)| (file.to_string(), code.to_string()))
+        .collect();
+    assert_eq!(order, expected);
+    assert_eq!(several.json()[6]["fix"]["command"], "pedelec-lint --fix -");
 }
 
 /// Standard output is a pipe here, never a terminal: no escape codes,

@@ -29,7 +29,12 @@ fn every_realworld_schema_gets_the_reviewed_findings() {
         let run = cli_support::run(&["--format", "json", "-"], Some(text.as_bytes()));
         assert!(matches!(run.code, Some(0 | 1)), "{file}: {run:?}");
         assert_eq!(run.stderr, "", "{file}");
-        let findings = run.json();
+        // The `--fix` hint is checked against `--fix` itself in `fix.rs`.
+        let findings: Vec<Value> = run
+            .json()
+            .into_iter()
+            .filter(|entry| entry["severity"] != "help")
+            .collect();
         for finding in &findings {
             check_position(&file, &text, &tools, finding);
         }

@@ -276,3 +276,54 @@ mod handler {
         assert_eq!(error.to_value()["errors"][0]["path"], "/deadline");
     }
 }
+
+/// The features of the crate's feature list that are named in the first
+/// backticks of each `- ` item, up to its `:`.
+fn documented_features(crate_docs: &str) -> Vec<String> {
+    let section: Vec<&str> = crate_docs
+        .lines()
+        .filter_map(|line| line.strip_prefix("//!"))
+        .map(str::trim)
+        .skip_while(|line| *line != "## Features")
+        .skip(1)
+        .take_while(|line| !line.starts_with("## "))
+        .collect();
+    let mut names = Vec::new();
+    for item in section.iter().filter_map(|line| line.strip_prefix("- ")) {
+        let (named, _) = item.split_once(':').unwrap_or((item, ""));
+        names.extend(named.split('`').skip(1).step_by(2).map(str::to_owned));
+    }
+    names.sort();
+    names
+}
+
+/// The features `Cargo.toml` declares, from its `[features]` table.
+fn declared_features(manifest: &str) -> Vec<String> {
+    let mut names: Vec<String> = manifest
+        .lines()
+        .skip_while(|line| line.trim() != "[features]")
+        .skip(1)
+        .take_while(|line| !line.trim_start().starts_with('['))
+        .filter(|line| !line.trim_start().starts_with('#'))
+        .filter_map(|line| line.split_once('='))
+        .map(|(name, _)| name.trim().to_owned())
+        .filter(|name| name != "default")
+        .collect();
+    names.sort();
+    names
+}
+
+/// The crate docs' "Features" list names exactly the features the
+/// library's `Cargo.toml` declares: none that cargo would refuse (`--features
+/// cli`), none left out.
+#[test]
+fn the_crate_docs_list_the_features_that_exist() {
+    let library = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../pedelec-schema");
+    let read = |file: &str| {
+        std::fs::read_to_string(library.join(file))
+            .unwrap_or_else(|err| panic!("cannot read pedelec-schema/{file}: {err}"))
+    };
+    let declared = declared_features(&read("Cargo.toml"));
+    assert!(declared.contains(&"uuid".to_owned()), "{declared:?}");
+    assert_eq!(documented_features(&read("src/lib.rs")), declared);
+}

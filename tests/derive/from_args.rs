@@ -9,7 +9,7 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use pedelec_schema::{lint, ArgsError, Severity, ToolArgs};
+use pedelec_schema::{lint, ArgsError, Severity, ToolArgs, ValidationErrorKind};
 use serde::{Deserialize, Deserializer};
 use serde_json::{json, Value};
 
@@ -44,6 +44,66 @@ fn a_bad_call_gets_the_agent_facing_error_object() {
     assert_eq!(error.to_string(), expected["message"]);
     assert!(std::error::Error::source(&error).is_some());
     assert!(matches!(error, ArgsError::Invalid(_)));
+}
+
+/// A call with a second field, whose name sorts before the first's.
+#[derive(Debug, Deserialize, ToolArgs)]
+struct Ordered {
+    zone: String,
+    #[tool_args(minimum = 1)]
+    amount: u8,
+}
+
+/// The documented ways to write a refusal and a schema keep the document's
+/// order, which a `Value` would sort: `to_response()` (and the error's own
+/// `Serialize`) writes `error`, then `code`, `message`, `errors`, each
+/// entry `path`, `schema_path`, `keyword`, `message`, as the README shows;
+/// a schema serialized itself writes `type` first and the fields in their
+/// order (`zone` before `amount`).
+#[test]
+fn the_documented_outputs_keep_document_order() {
+    let error = Ordered::from_args(json!({"zone": "eu", "amount": 0})).unwrap_err();
+    let entry =
+        r#"{"path":"/amount","schema_path":"/properties/amount/minimum","keyword":"minimum","#;
+    let response = error.to_response().to_string();
+    assert!(
+        response.starts_with(r#"{"error":{"code":"INVALID_ARGS","message":"#),
+        "{response}"
+    );
+    assert!(
+        response.contains(&format!(r#""errors":[{entry}"#)),
+        "{response}"
+    );
+    let pretty = serde_json::to_string_pretty(&error.to_response()).unwrap();
+    assert!(
+        pretty.find("\"code\"") < pretty.find("\"errors\""),
+        "{pretty}"
+    );
+    assert!(serde_json::to_string(&error)
+        .unwrap()
+        .starts_with(r#"{"code":"INVALID_ARGS","message":"#));
+    let validation = Ordered::schema()
+        .validate(&json!({"zone": "eu", "amount": 0}))
+        .unwrap_err();
+    assert_eq!(validation.to_response().to_string(), response);
+    // Still read and compared like a `Value`.
+    assert_eq!(error.to_response()["error"]["code"], "INVALID_ARGS");
+    assert_eq!(
+        error.to_response()["error"]["errors"]
+            .as_array()
+            .map(<[_]>::len),
+        Some(1)
+    );
+    assert_eq!(
+        Value::from(error.to_response()),
+        json!({"error": error.to_value()})
+    );
+
+    let schema = serde_json::to_string(Ordered::schema()).unwrap();
+    assert!(
+        schema.starts_with(r#"{"type":"object","properties":{"zone":{"type":"string"},"amount":"#),
+        "{schema}"
+    );
 }
 
 #[test]
@@ -198,7 +258,15 @@ fn what_serde_refuses_after_the_schema_accepted_is_still_an_invalid_args_error()
             }]
         })
     );
-    assert!(error.errors().is_empty(), "no schema failed");
+    // No schema failed; `errors()` is the document's one entry.
+    let [entry] = error.errors() else {
+        panic!("{:?}", error.errors())
+    };
+    assert_eq!(entry.kind(), ValidationErrorKind::Deserialize);
+    assert_eq!(
+        serde_json::to_value(error.errors()).unwrap(),
+        error.to_value()["errors"]
+    );
     assert_eq!(Pairs::from_args(json!({"count": 4})).unwrap().count.0, 4);
 }
 

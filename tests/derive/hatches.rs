@@ -324,6 +324,30 @@ fn a_hand_written_node_is_used_like_a_derived_one() {
     assert!(Paint::from_args(json!({"fill": "orange"})).is_err());
 }
 
+/// At most three colours: a `schema_with` function built on a hand-written node.
+fn palette() -> SchemaNode {
+    SchemaNode::array(Colour::node()).max_items(3).into()
+}
+
+#[derive(Deserialize, ToolArgs)]
+struct Palette {
+    #[tool_args(max_length = 7)]
+    base: Colour,
+    #[tool_args(schema_with = palette)]
+    accents: Vec<Colour>,
+}
+
+#[test]
+fn a_hand_written_node_takes_keywords_and_builds_other_nodes() {
+    assert_eq!(property::<Palette>("base")["maxLength"], 7);
+    assert_eq!(property::<Palette>("accents")["maxItems"], 3);
+    let call = Palette::from_args(json!({"base": "#000000", "accents": ["#ffffff"]})).unwrap();
+    assert_eq!(call.accents, [Colour([255, 255, 255])]);
+    let four = json!({"base": "#000000", "accents": ["#000000", "#000000", "#000000", "#000000"]});
+    let error = Palette::from_args(four).err().unwrap();
+    assert_eq!(error.errors()[0].path(), "/accents");
+}
+
 #[test]
 fn a_hand_written_node_of_another_kind_than_it_says_panics_naming_the_type() {
     let message = panic_message(|| {

@@ -6,6 +6,7 @@
 mod derive_support;
 
 mod attributes;
+mod dependencies;
 mod docs_examples;
 mod enums;
 mod foreign;

@@ -327,6 +327,8 @@ fn engines_keep_objects_open_and_annotations() {
     }
 }
 
+/// An engine's tool is a Chat Completions function without `strict`, its
+/// description written once (the root's is the tool's).
 #[test]
 fn an_engine_tool_is_a_chat_completions_function() {
     let schema = ToolArgsSchema::from_value(&json!({"type": "object",
@@ -339,7 +341,7 @@ fn an_engine_tool_is_a_chat_completions_function() {
             definition,
             json!({"type": "function", "function": {"name": "search", "description": "Searches.",
                 "parameters": {"type": "object", "properties": {"q": {"type": "string"}},
-                    "required": ["q"], "description": "Searches."}}}),
+                    "required": ["q"]}}}),
             "{profile}"
         );
     }

@@ -111,6 +111,11 @@ fn openai_strict_exports_match_the_reviewed_files() {
 }
 
 #[test]
+fn openai_chat_exports_match_the_reviewed_files() {
+    compare(Profile::OpenAiChat);
+}
+
+#[test]
 fn anthropic_strict_exports_match_the_reviewed_files() {
     compare(Profile::AnthropicStrict);
 }

@@ -10,5 +10,6 @@ mod golden;
 mod limits;
 mod order;
 mod properties;
+mod provider_paths;
 mod results;
 mod tools;

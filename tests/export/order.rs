@@ -4,7 +4,7 @@
 //! serialized text (a `serde_json::Value` would sort it), by a small
 //! order-keeping reader ([`Tree`]).
 
-use crate::export_rules::{is_engine, is_gemini};
+use crate::export_rules::{is_engine, is_gemini, schema_rules};
 use crate::strategies;
 
 use std::path::PathBuf;
@@ -123,7 +123,7 @@ fn schema_key(profile: Profile) -> &'static str {
         Profile::Mcp => "inputSchema",
         Profile::AnthropicStrict => "input_schema",
         Profile::Gemini => "parametersJsonSchema",
-        Profile::OpenAiStrict | Profile::GeminiOpenApi => "parameters",
+        Profile::OpenAiStrict | Profile::OpenAiChat | Profile::GeminiOpenApi => "parameters",
         profile if is_engine(profile) => "parameters",
         _ => unreachable!("a new profile needs its tool shape here"),
     }
@@ -181,7 +181,7 @@ fn check_object(
     let model: Vec<&str> = object.properties.iter().map(|p| p.name.as_str()).collect();
     let written = tree.get("properties").map(Tree::keys).unwrap_or_default();
     assert_eq!(written, model, "{at}: properties");
-    let required: Vec<&str> = match profile {
+    let required: Vec<&str> = match schema_rules(profile) {
         Profile::OpenAiStrict => model.clone(),
         _ => object.required.iter().map(String::as_str).collect(),
     };
@@ -230,9 +230,9 @@ fn check_every_export(schema: &ToolArgsSchema) {
         let mut definition = tool.export(profile).definition.to_value();
         let text = serde_json::to_string(&tool.export(profile).definition).unwrap();
         let mut tree = Tree::read(&text);
-        // An engine's tool is a Chat Completions function: the shape is
-        // under `function`.
-        if is_engine(profile) {
+        // An engine's tool and OpenAI's Chat Completions tool are
+        // functions: the shape is under `function`.
+        if is_engine(profile) || profile == Profile::OpenAiChat {
             tree = tree.get("function").expect("a function").clone();
             definition = definition["function"].clone();
         }

@@ -48,6 +48,13 @@ fn tool(profile: Profile) -> Value {
         .into_value()
 }
 
+/// `value` without its `description`: a tool's arguments' schema, whose
+/// root description is the tool's.
+fn without_description(mut value: Value) -> Value {
+    value.as_object_mut().unwrap().remove("description");
+    value
+}
+
 #[test]
 fn each_provider_gets_its_tool_shape() {
     let description = "Moves a shape on the canvas.";
@@ -55,7 +62,7 @@ fn each_provider_gets_its_tool_shape() {
     assert_eq!(
         mcp,
         json!({"name": "move_shape", "description": description,
-               "inputSchema": MoveShape::schema().to_value()})
+               "inputSchema": without_description(MoveShape::schema().to_value())})
     );
     let openai = tool(Profile::OpenAiStrict);
     assert_eq!(
@@ -66,10 +73,18 @@ fn each_provider_gets_its_tool_shape() {
         (&openai["type"], &openai["strict"]),
         (&json!("function"), &json!(true))
     );
+    let strict_schema = MoveShape::schema().export(Profile::OpenAiStrict).schema;
     assert_eq!(
         openai["parameters"],
-        MoveShape::schema().export(Profile::OpenAiStrict).schema
+        without_description(strict_schema.to_value())
     );
+    // Chat Completions: the same function, its fields under `function`.
+    let chat = tool(Profile::OpenAiChat);
+    assert_eq!(keys(&chat), ["function", "type"]);
+    assert_eq!(chat["type"], "function");
+    let mut responses = openai.clone();
+    responses.as_object_mut().unwrap().remove("type");
+    assert_eq!(chat["function"], responses);
     let anthropic = tool(Profile::AnthropicStrict);
     assert_eq!(
         keys(&anthropic),
@@ -89,8 +104,15 @@ fn a_tool_keeps_the_schema_changes_and_its_own() {
     let exported = MoveShape::tool_definition("move_shape")
         .unwrap()
         .export(Profile::OpenAiStrict);
+    // The schema's changes, after the one of the tool: the root
+    // description written once, as the tool's.
+    let (first, rest) = exported.changes.split_first().unwrap();
     assert_eq!(
-        exported.changes,
+        (first.pointer.as_str(), first.code.as_str()),
+        ("/description", "root_description_omitted")
+    );
+    assert_eq!(
+        rest,
         MoveShape::schema().export(Profile::OpenAiStrict).changes
     );
     // A tool without arguments: Gemini's OpenAPI field is left unset, as
@@ -160,7 +182,11 @@ fn a_name_a_provider_refuses_is_an_error_in_that_export_only() {
     };
     assert_eq!(
         refusing("canvas.move_shape"),
-        [Profile::OpenAiStrict, Profile::AnthropicStrict]
+        [
+            Profile::OpenAiStrict,
+            Profile::OpenAiChat,
+            Profile::AnthropicStrict
+        ]
     );
     assert_eq!(
         refusing("2d_move"),
@@ -171,6 +197,7 @@ fn a_name_a_provider_refuses_is_an_error_in_that_export_only() {
         refusing(&long),
         [
             Profile::OpenAiStrict,
+            Profile::OpenAiChat,
             Profile::AnthropicStrict,
             Profile::Gemini,
             Profile::GeminiOpenApi
@@ -182,9 +209,11 @@ fn a_name_a_provider_refuses_is_an_error_in_that_export_only() {
 /// Where each shape writes the tool's name.
 fn name_at(profile: Profile) -> &'static str {
     match profile {
-        Profile::Llguidance | Profile::Xgrammar | Profile::Outlines | Profile::LlamaCpp => {
-            "/function/name"
-        }
+        Profile::OpenAiChat
+        | Profile::Llguidance
+        | Profile::Xgrammar
+        | Profile::Outlines
+        | Profile::LlamaCpp => "/function/name",
         _ => "/name",
     }
 }
@@ -216,7 +245,9 @@ fn mcp_writes_title_output_schema_and_annotations_in_the_tools_order() {
             ..Default::default()
         });
     let mcp = tool.export(Profile::Mcp);
-    assert!(mcp.changes.is_empty() && mcp.output_changes.is_empty());
+    let codes: Vec<&str> = mcp.changes.iter().map(|c| c.code.as_str()).collect();
+    assert_eq!(codes, ["root_description_omitted"]);
+    assert!(mcp.output_changes.is_empty());
     let keys: Vec<&str> = mcp.definition.keys().collect();
     assert_eq!(
         keys,
@@ -238,6 +269,7 @@ fn mcp_writes_title_output_schema_and_annotations_in_the_tools_order() {
     // an output schema say that they left it out.
     for profile in [
         Profile::OpenAiStrict,
+        Profile::OpenAiChat,
         Profile::AnthropicStrict,
         Profile::Llguidance,
     ] {
@@ -288,6 +320,9 @@ fn mcp_closes_the_schema_of_a_tool_without_arguments() {
     assert_eq!(mcp["outputSchema"].get("additionalProperties"), None);
 }
 
+/// Both OpenAI profiles make optional properties required and nullable,
+/// so both take the `null`s out again: the Chat Completions profile is no
+/// different from the Responses one on the way back.
 #[test]
 fn openai_nulls_are_read_as_absent_properties() {
     let sent = json!({
@@ -295,19 +330,29 @@ fn openai_nulls_are_read_as_absent_properties() {
         "destination": {"x": 1, "y": 2.5, "label": null},
         "rotate": null
     });
-    let call = MoveShape::from_provider_args(Profile::OpenAiStrict, sent.clone()).unwrap();
-    assert_eq!(
-        call,
-        MoveShape {
-            shape_id: "s1".into(),
-            destination: Point {
-                x: 1.0,
-                y: 2.5,
-                label: None
+    for profile in [Profile::OpenAiStrict, Profile::OpenAiChat] {
+        let call = MoveShape::from_provider_args(profile, sent.clone()).unwrap();
+        assert_eq!(
+            call,
+            MoveShape {
+                shape_id: "s1".into(),
+                destination: Point {
+                    x: 1.0,
+                    y: 2.5,
+                    label: None
+                },
+                rotate: None
             },
-            rotate: None
-        }
-    );
+            "{profile}"
+        );
+        let mut args = sent.clone();
+        MoveShape::schema().normalize(profile, &mut args);
+        assert_eq!(
+            args,
+            json!({"shapeId": "s1", "destination": {"x": 1, "y": 2.5}}),
+            "{profile}"
+        );
+    }
     // Without normalizing, `null` is refused, as the MCP schema says.
     let error = MoveShape::from_provider_args(Profile::Mcp, sent).unwrap_err();
     let paths: Vec<String> = error.errors().iter().map(|e| e.path()).collect();
@@ -334,4 +379,88 @@ fn normalizing_never_hides_a_bad_call() {
             ("/shapeId".to_owned(), "type")
         ]
     );
+}
+
+/// `openai-chat` is OpenAI strict mode in the Chat Completions tool:
+/// `{"type": "function", "function": {"name", "description", "parameters",
+/// "strict": true}}`, in that order, with the schema `openai-strict`
+/// writes and the same changes.
+#[test]
+fn openai_chat_writes_the_chat_completions_function() {
+    let tool = MoveShape::tool_definition("move_shape").unwrap();
+    let chat = tool.export(Profile::OpenAiChat);
+    let responses = tool.export(Profile::OpenAiStrict);
+    let outer: Vec<&str> = chat.definition.keys().collect();
+    assert_eq!(outer, ["type", "function"]);
+    let function = &chat.definition["function"];
+    let inner: Vec<&str> = function.keys().collect();
+    assert_eq!(inner, ["name", "description", "parameters", "strict"]);
+    assert_eq!(function["strict"], true);
+    assert_eq!(function["parameters"], responses.definition["parameters"]);
+    assert_eq!(chat.changes, responses.changes);
+    assert_eq!(
+        MoveShape::schema().export(Profile::OpenAiChat),
+        MoveShape::schema().export(Profile::OpenAiStrict)
+    );
+}
+
+/// A derived tool's doc comment is its description, and the model reads
+/// it once: in every profile's tool the text appears once, and a
+/// `root_description_omitted` change at `/description` says the schema
+/// left it out. The bare schema's export, with no tool around it, keeps
+/// it.
+#[test]
+fn a_derived_tools_description_is_sent_once_in_every_profile() {
+    let doc = "Moves a shape on the canvas.";
+    let tool = MoveShape::tool_definition("move_shape").unwrap();
+    assert_eq!(tool.description(), Some(doc));
+    for &profile in Profile::ALL {
+        let exported = tool.export(profile);
+        let text = exported.definition.to_string();
+        assert_eq!(text.matches(doc).count(), 1, "{profile}: {text}");
+        let omitted: Vec<(&str, Effect)> = exported
+            .changes
+            .iter()
+            .filter(|c| c.code.as_str() == "root_description_omitted")
+            .map(|c| (c.pointer.as_str(), c.effect))
+            .collect();
+        assert_eq!(omitted, [("/description", Effect::Lossless)], "{profile}");
+        let bare = MoveShape::schema().export(profile).schema.to_string();
+        assert!(bare.contains(doc), "{profile}: {bare}");
+    }
+}
+
+/// A root `description` that is not the tool's says something of its own:
+/// it stays in the arguments' schema, beside the tool's description, and
+/// no change is reported. So does one the tool has no description beside.
+#[test]
+fn a_root_description_that_differs_from_the_tools_stays() {
+    let doc = "Moves a shape on the canvas.";
+    let tool = MoveShape::tool_definition("move_shape")
+        .unwrap()
+        .with_description("Moves one shape; see the canvas docs.");
+    let schema = ToolArgsSchema::from_value(&json!({"type": "object",
+        "properties": {"q": {"type": "string"}}, "description": "The search's terms."}))
+    .unwrap();
+    let hand_written = ToolDefinition::new("search", schema)
+        .unwrap()
+        .with_description("Searches the notes.");
+    for &profile in Profile::ALL {
+        for (tool, tool_text, root_text) in [
+            (&tool, "Moves one shape; see the canvas docs.", doc),
+            (&hand_written, "Searches the notes.", "The search's terms."),
+        ] {
+            let exported = tool.export(profile);
+            let text = exported.definition.to_string();
+            assert_eq!(text.matches(tool_text).count(), 1, "{profile}: {text}");
+            assert_eq!(text.matches(root_text).count(), 1, "{profile}: {text}");
+            assert!(
+                exported
+                    .changes
+                    .iter()
+                    .all(|c| c.code.as_str() != "root_description_omitted"),
+                "{profile}"
+            );
+        }
+    }
 }

@@ -356,15 +356,12 @@ fn the_example_binary_speaks_mcp_on_stdio() {
                "params": {"name": "add_to_counter", "arguments": {"delta": 7}}}),
     ];
     let input: String = requests.iter().map(|r| format!("{r}\n")).collect();
-    let mut child = Command::new(pedelec_testdata::cargo::example(
-        "pedelec-schema-interop",
-        "rmcp_server",
-    ))
-    .stdin(Stdio::piped())
-    .stdout(Stdio::piped())
-    .stderr(Stdio::inherit())
-    .spawn()
-    .expect("the example starts");
+    let mut child = Command::new(pedelec_testdata::cargo::example("rmcp_server"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("the example starts");
     let mut stdin = child.stdin.take().expect("stdin is piped");
     stdin.write_all(input.as_bytes()).unwrap();
     drop(stdin);

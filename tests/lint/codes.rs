@@ -330,6 +330,48 @@ fn a_nullable_any_of_suggests_the_type_of_its_other_branch() {
         .contains("leave its property out of `required`"));
 }
 
+/// A node that is only a reference (`$ref`, and the dynamic and recursive
+/// ones) is one finding, the reference's `unsupported_keyword` with advice
+/// that says what to do (inline it, or let `convert` do it), not a
+/// `missing_type` beside it; a root reference still needs the root's
+/// object type.
+#[test]
+fn a_reference_node_is_one_finding() {
+    for key in ["$ref", "$dynamicRef", "$recursiveRef"] {
+        let schema = json!({
+            "type": "object",
+            "properties": {
+                "a": {key: "#/$defs/A", "description": "d"},
+                "b": {"type": "array", "items": {key: "#/$defs/A"}}
+            },
+            "$defs": {"A": {"type": "string"}}
+        });
+        let findings = lint(&schema);
+        let found: Vec<(&str, &str)> = findings
+            .iter()
+            .map(|d| (d.code.as_str(), d.pointer.as_str()))
+            .collect();
+        let a = format!("/properties/a/{key}");
+        let b = format!("/properties/b/items/{key}");
+        assert_eq!(
+            found,
+            [
+                ("unsupported_keyword", "/$defs"),
+                ("unsupported_keyword", a.as_str()),
+                ("unsupported_keyword", b.as_str()),
+            ],
+            "{key}"
+        );
+        let advice = &findings[1].message;
+        assert!(
+            advice.contains("inline") && advice.contains("pedelec-lint --fix"),
+            "{advice}"
+        );
+    }
+    let root = lint(&json!({"$ref": "#/$defs/A", "$defs": {"A": {"type": "object"}}}));
+    assert_eq!(root[0].code, Code::RootNotObject);
+}
+
 #[test]
 fn codes_are_stable_snake_case() {
     for code in Code::ALL {
@@ -375,7 +417,6 @@ fn all_problems_are_reported_at_once() {
             ("unsupported_keyword", "/properties/a/format"),
             ("invalid_bound", "/properties/a/minLength"),
             ("invalid_type", "/properties/b/type"),
-            ("missing_type", "/properties/c/items"),
             ("unsupported_keyword", "/properties/c/items/$ref"),
             ("unknown_required", "/required/1"),
         ]

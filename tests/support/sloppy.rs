@@ -2,7 +2,8 @@
 //! JavaScript habits - single quotes, `\'` in double quotes, Python's
 //! booleans, trailing commas, raw control characters, bare property names
 //! the schema names, a code fence, prose or a stray `}` around it - with
-//! each liberty the repair must report, by code and pointer. For
+//! each liberty the repair must report, by code and pointer (one per code
+//! and place, as the repair reports them). For
 //! `repair`'s property tests (a random tape of choices) and its benchmark
 //! (every liberty, `Tape::always`).
 
@@ -116,8 +117,14 @@ impl<'w, 't> Sloppy<'w, 't> {
         }
     }
 
+    /// A liberty the repair must report: once per code and place, as the
+    /// repair folds what repeats there (a name and its value in single
+    /// quotes, two raw newlines in one string).
     fn expect(&mut self, code: ChangeCode, at: &str) {
-        self.expected.push((code, at.to_owned()));
+        let known = self.expected.iter().any(|(c, a)| *c == code && a == at);
+        if !known {
+            self.expected.push((code, at.to_owned()));
+        }
     }
 
     fn newline(&mut self, depth: usize) {

@@ -6,6 +6,7 @@
 use pedelec_testdata::strategies;
 mod texts;
 
+mod args_error_entries;
 mod conformance;
 mod differential;
 mod ecma_oracle;

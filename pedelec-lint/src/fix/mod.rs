@@ -14,7 +14,10 @@
 //!   the source keyword: `file:line:column: note[code] (effect): message`;
 //!   `--format json` writes them as one JSON array there instead.
 
+mod preview;
 mod report;
+
+pub use preview::{preview, Preview};
 
 use std::io::Write;
 use std::path::Path;

@@ -18,6 +18,51 @@ pub struct Tally {
     pub failed: usize,
 }
 
+/// How many changes some notes make, by effect: what `--fix`'s summary
+/// and the lint's hint about `--fix` both count.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Effects {
+    pub lossless: usize,
+    pub widens: usize,
+    pub narrows: usize,
+}
+
+impl Effects {
+    /// The changes among `notes` (errors change nothing).
+    pub fn of(notes: &[Note]) -> Effects {
+        let count = |effect| {
+            notes
+                .iter()
+                .filter(|n| n.what.effect == Some(effect))
+                .count()
+        };
+        Effects {
+            lossless: count(Effect::Lossless),
+            widens: count(Effect::Widens),
+            narrows: count(Effect::Narrows),
+        }
+    }
+
+    /// Every change, whatever its effect.
+    pub fn changes(&self) -> usize {
+        self.lossless + self.widens + self.narrows
+    }
+}
+
+/// `5 changes (3 lossless, 1 widens, 1 narrows)`.
+impl std::fmt::Display for Effects {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} ({} lossless, {} widens, {} narrows)",
+            plural(self.changes(), "change"),
+            self.lossless,
+            self.widens,
+            self.narrows
+        )
+    }
+}
+
 /// Every note on a line of its own, then the summary.
 pub fn human(notes: &[Note], tally: &Tally) -> String {
     let mut out = notes::lines(notes);
@@ -29,21 +74,11 @@ pub fn human(notes: &[Note], tally: &Tally) -> String {
 /// `2 schemas converted in 1 file: 5 changes (3 lossless, 1 widens, 1
 /// narrows)`, then what could not be converted or read.
 fn summary(notes: &[Note], tally: &Tally) -> String {
-    let count = |effect| {
-        notes
-            .iter()
-            .filter(|n| n.what.effect == Some(effect))
-            .count()
-    };
-    let changes = notes.iter().filter(|n| n.what.effect.is_some()).count();
     let mut line = format!(
-        "{} converted in {}: {} ({} lossless, {} widens, {} narrows)",
+        "{} converted in {}: {}",
         plural(tally.converted, "schema"),
         plural(tally.files, "file"),
-        plural(changes, "change"),
-        count(Effect::Lossless),
-        count(Effect::Widens),
-        count(Effect::Narrows),
+        Effects::of(notes),
     );
     if tally.failed > 0 {
         let verb = if tally.failed == 1 { "was" } else { "were" };

@@ -385,6 +385,11 @@ change_codes! {
     /// engines), so it is left out; the model does not see it. The server
     /// still checks its results against it.
     OutputSchemaOmitted = "output_schema_omitted", Lossless, Note;
+    /// Tool definition: the arguments' root `description` is the tool's
+    /// description (a derived type's doc comment), so it is written once,
+    /// as the tool's `description`, and left out of the arguments' schema,
+    /// where the model would read it a second time. Nothing to check.
+    RootDescriptionOmitted = "root_description_omitted", Lossless, Note;
 
     // Grammars for constrained decoding (`ToolArgsSchema::grammar`). A
     // grammar is sound: what it accepts, `validate` accepts, except where a
@@ -457,6 +462,18 @@ change_codes! {
     /// became a one-item array. Widens: `{"tags": "a"}` is now taken as
     /// `{"tags": ["a"]}`.
     WrappedInArray = "wrapped_in_array", Widens, Note;
+
+    // Arguments sent under an export's rules, brought back to the schema
+    // (`ToolArgsSchema::normalize`, and the paths that call it: the
+    // `from_provider_args` methods, a stream `stream_for` a profile,
+    // `CheckedWith` with a provider policy). The pointer is into the
+    // arguments.
+
+    /// The `null` of an optional property was taken out: the export made
+    /// the property required and nullable (`optional_to_nullable`), so the
+    /// model sends `null` for a property it leaves out. Lossless: the two
+    /// changes together accept exactly what the schema accepts.
+    OptionalNullRemoved = "optional_null_removed", Lossless, Note;
 
     // Repair of argument text (`ToolArgsSchema::repair`). Each repair
     // reads text that is not JSON as the one value its writer meant, where

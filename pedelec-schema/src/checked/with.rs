@@ -12,13 +12,15 @@ use serde_json::Value;
 
 use super::AgentMessage;
 use crate::change::Change;
+use crate::export;
 use crate::intake::{Intake, UnknownProperty};
 use crate::tool_args::{ArgsError, ToolArgs};
 
 /// Tool arguments of type `T`, taken in with the tolerant-intake steps of
 /// the policy `I` ([`Coerce`](crate::Coerce),
 /// [`RefuseUnknown`](crate::RefuseUnknown), [`Repair`](crate::Repair) for
-/// text, several as a tuple, or [`ReportOnly`](crate::ReportOnly)), then
+/// text, [`OpenAiNulls`](crate::OpenAiNulls) for a tool exported for OpenAI
+/// strict mode, several as a tuple, or [`ReportOnly`](crate::ReportOnly)), then
 /// validated against `T::schema()`
 /// and read as [`Checked<T>`](super::Checked) reads them.
 ///
@@ -60,8 +62,9 @@ use crate::tool_args::{ArgsError, ToolArgs};
 pub struct CheckedWith<T, I: Intake> {
     /// The arguments.
     pub args: T,
-    /// What the repairs of the text (if `I::REPAIR`), then coercion (if
-    /// `I::COERCE`) changed, each with its pointer.
+    /// What the repairs of the text (if `I::REPAIR`), then the
+    /// normalization for the profile (if `I::PROFILE` names one), then
+    /// coercion (if `I::COERCE`) changed, each with its pointer.
     pub changes: Vec<Change>,
     /// The properties the schema does not name, which were let through
     /// (empty when `I::REFUSE_UNKNOWN`: they were refused).
@@ -117,6 +120,9 @@ impl<T: ToolArgs + DeserializeOwned, I: Intake> CheckedWith<T, I> {
     /// `args` taken in with `I`'s steps after the repairs `changes`.
     fn take_in(mut args: Value, mut changes: Vec<Change>) -> Result<Self, ArgsError> {
         let schema = T::schema();
+        if let Some(profile) = I::PROFILE {
+            changes.extend(export::normalize(schema.compiled(), profile, &mut args));
+        }
         if I::COERCE {
             changes.extend(schema.coerce(&mut args));
         }
@@ -184,7 +190,7 @@ impl<'de, T: ToolArgs + DeserializeOwned, I: Intake> Deserialize<'de> for Checke
         let args = Value::deserialize(deserializer)?;
         let taken = match args {
             // The arguments' text, as OpenAI sends it, handed on as a string.
-            Value::String(text) if I::REPAIR => Self::from_args_str(&text),
+            Value::String(text) if I::REPAIR || I::PROFILE.is_some() => Self::from_args_str(&text),
             args => Self::from_args(args),
         };
         taken.map_err(|error| D::Error::custom(AgentMessage(&error)))

@@ -10,7 +10,8 @@
 //! call: [`ToolArgs::tool_definition`](crate::ToolArgs::tool_definition)
 //! (the doc comment as the description) and
 //! [`ToolArgs::from_provider_args`](crate::ToolArgs::from_provider_args)
-//! (normalize, validate, deserialize). `pedelec-lint --export PROFILE FILE`
+//! (normalize, validate, deserialize; `from_provider_args_str` for the
+//! text). `pedelec-lint --export PROFILE FILE`
 //! does it to files.
 //!
 //! ```
@@ -80,6 +81,8 @@
 //! specification recommends, which accepts only `{}`
 //! (`closed_without_arguments`, `narrows`). `normalize` does nothing. MCP
 //! clients validate nothing for the server: the handler checks every call.
+//! In a tool definition, the `inputSchema` leaves out a root `description`
+//! that is the tool's `description` ([Tool definitions](#tool-definitions)).
 //!
 //! A tool's `outputSchema` is written as it is, always: clients (the
 //! official TypeScript SDK's among them) check every successful result
@@ -89,10 +92,28 @@
 //!
 //! ## OpenAI strict
 //!
-//! [`Profile::OpenAiStrict`] is for function calling with `"strict": true`,
-//! whose schemas follow Structured Outputs
+//! [`Profile::OpenAiStrict`] and [`Profile::OpenAiChat`] are for function
+//! calling with `"strict": true`, whose schemas follow Structured Outputs
 //! ([supported schemas](https://platform.openai.com/docs/guides/structured-outputs#supported-schemas),
-//! [function calling, strict mode](https://platform.openai.com/docs/guides/function-calling#strict-mode)):
+//! [function calling, strict mode](https://platform.openai.com/docs/guides/function-calling#strict-mode)).
+//! The two write the same schema, take the same names and need the same
+//! `normalize`; they differ in the tool around it
+//! ([Tool definitions](#tool-definitions)), after the API that reads it:
+//!
+//! - `OpenAiStrict` writes the Responses API's function tool, `{"type":
+//!   "function", "name", "description", "parameters", "strict": true}`, for
+//!   OpenAI's Responses API;
+//! - `OpenAiChat` writes the Chat Completions function tool, `{"type":
+//!   "function", "function": {"name", "description", "parameters",
+//!   "strict": true}}`, for OpenAI's Chat Completions API and the
+//!   OpenAI-compatible servers, which read that shape: vLLM, SGLang,
+//!   llama.cpp's server, Ollama, LM Studio, OpenRouter. How far such a
+//!   server honours `strict` is its own (the handler validates either
+//!   way); for a local server whose decoding backend is known, that
+//!   engine's profile ([Local engines](#local-engines)) writes the same
+//!   shape without `strict`, with the engine's own rules.
+//!
+//! The schema rules:
 //!
 //! - every object gets `additionalProperties: false` (`narrows`) and lists
 //!   every property in `required`;
@@ -122,8 +143,14 @@
 //!   values.
 //!
 //! The handler must call [`normalize`](ToolArgsSchema::normalize) before
-//! validating (the model sends `null` for a property it leaves out), and
-//! its `validate` still enforces the removed lengths, `uniqueItems` and
+//! validating (the model sends `null` for a property it leaves out) - or
+//! take the call in on a path that does: `from_provider_args` for a value,
+//! `from_provider_args_str` or
+//! [`validate_provider_str`](ToolArgsSchema::validate_provider_str) for its
+//! text, [`stream_for`](ToolArgsSchema::stream_for) for its text as it
+//! streams, [`CheckedWith`](crate::CheckedWith) with
+//! [`OpenAiNulls`](crate::OpenAiNulls) in a framework - and its `validate`
+//! still enforces the removed lengths, `uniqueItems` and
 //! overlapping `oneOf` branches. OpenAI writes properties in the schema's
 //! key order, which the export keeps ([Property order](#property-order)).
 //!
@@ -363,14 +390,33 @@
 //! [`ToolDefinition::export`] writes `{"name", "title", "description",
 //! "inputSchema", "outputSchema", "annotations"}` for MCP (a `Tool`),
 //! `{"type": "function", "name", "description", "parameters", "strict":
-//! true}` for OpenAI (the Responses API's function tool), `{"name",
-//! "description", "input_schema", "strict": true}` for Anthropic, and for
-//! Gemini a `FunctionDeclaration`, `{"name", "description",
-//! "parametersJsonSchema", "responseJsonSchema"}` (`{"name",
-//! "description", "parameters", "response"}` for the OpenAPI profile). The
-//! engine profiles write the Chat Completions tool, `{"type": "function",
-//! "function": {"name", "description", "parameters"}}`, which mistral.rs,
-//! vLLM, SGLang and llama.cpp's server read.
+//! true}` for [`Profile::OpenAiStrict`] (the Responses API's function
+//! tool), `{"type": "function", "function": {"name", "description",
+//! "parameters", "strict": true}}` for [`Profile::OpenAiChat`] (the Chat
+//! Completions function tool), `{"name", "description", "input_schema",
+//! "strict": true}` for Anthropic, and for Gemini a `FunctionDeclaration`,
+//! `{"name", "description", "parametersJsonSchema", "responseJsonSchema"}`
+//! (`{"name", "description", "parameters", "response"}` for the OpenAPI
+//! profile). The engine profiles write the Chat Completions tool without
+//! `strict`, `{"type": "function", "function": {"name", "description",
+//! "parameters"}}`, which mistral.rs, vLLM, SGLang and llama.cpp's server
+//! read.
+//!
+//! The tool's description is written once. A derived type's doc comment is
+//! its schema's root `description` and, through
+//! [`ToolArgs::tool_definition`](crate::ToolArgs::tool_definition), the
+//! tool's description; the model reads every field of the tool, so a
+//! definition whose description is its arguments' root `description`
+//! leaves that root `description` out of the arguments' schema, in every
+//! profile (`root_description_omitted`, `lossless`, pointer
+//! `/description`). MCP's `inputSchema` leaves it out too: clients show
+//! the tool's `description`, and those that hand MCP tools to a model send
+//! both fields (rmcp's own `schema_for_input` removes the root
+//! `description` for the same reason). A root `description` that differs
+//! from the tool's (set with
+//! [`with_description`](ToolDefinition::with_description)) is the
+//! arguments' own, and stays. [`ToolArgsSchema::export`], which writes a
+//! bare schema with no tool around it, keeps the root `description`.
 //!
 //! A definition takes every name MCP takes: 1 to 128 ASCII letters,
 //! digits, `_`, `-` and `.`. Where a provider refuses the name, its export
@@ -403,6 +449,7 @@ use serde_json::Value;
 
 use crate::change::Change;
 use crate::diagnostic::Severity;
+use crate::schema::ObjectNode;
 use crate::tool_args_schema::ToolArgsSchema;
 use crate::validate::CompiledObject;
 
@@ -443,24 +490,48 @@ fn any_error(changes: &[Change]) -> bool {
 
 /// `schema` written for `profile`: [`ToolArgsSchema::export`].
 pub(crate) fn export(schema: &ToolArgsSchema, profile: Profile) -> Exported {
+    export_root(schema.root(), profile)
+}
+
+/// `root`, the root of a schema the gatekeeper accepted (or such a root
+/// without its `description`, which a tool definition writes elsewhere),
+/// written for `profile`.
+fn export_root(root: &ObjectNode, profile: Profile) -> Exported {
     match profile {
-        Profile::Mcp => mcp::export(schema.root()),
-        Profile::OpenAiStrict => openai::export(schema.root()),
-        Profile::AnthropicStrict => anthropic::export(schema.root()),
-        Profile::Gemini => gemini::json_schema(schema.root()),
-        Profile::GeminiOpenApi => gemini::openapi(schema.root()),
-        Profile::Llguidance => engines::llguidance(schema.root()),
-        Profile::Xgrammar => engines::xgrammar(schema.root()),
-        Profile::Outlines => engines::outlines(schema.root()),
-        Profile::LlamaCpp => engines::llama_cpp(schema.root()),
+        Profile::Mcp => mcp::export(root),
+        // The Responses API and Chat Completions document one strict mode;
+        // the two profiles differ only in the tool's shape (`tool.rs`).
+        Profile::OpenAiStrict | Profile::OpenAiChat => openai::export(root),
+        Profile::AnthropicStrict => anthropic::export(root),
+        Profile::Gemini => gemini::json_schema(root),
+        Profile::GeminiOpenApi => gemini::openapi(root),
+        Profile::Llguidance => engines::llguidance(root),
+        Profile::Xgrammar => engines::xgrammar(root),
+        Profile::Outlines => engines::outlines(root),
+        Profile::LlamaCpp => engines::llama_cpp(root),
     }
 }
 
 /// Undoes in `args` what the export for `profile` introduced:
-/// [`ToolArgsSchema::normalize`].
-pub(crate) fn normalize(root: CompiledObject<'_>, profile: Profile, args: &mut Value) {
+/// [`ToolArgsSchema::normalize`], with a change for each `null` taken out.
+pub(crate) fn normalize(
+    root: CompiledObject<'_>,
+    profile: Profile,
+    args: &mut Value,
+) -> Vec<Change> {
+    match nulls_for_optional(profile) {
+        true => normalize::nulls_of_optional_properties(root, args),
+        false => Vec::new(),
+    }
+}
+
+/// Whether the export for `profile` makes every optional property required
+/// and nullable, so that the model sends `null` for one it leaves out: the
+/// one answer that `normalize` and the streams that check such a call
+/// (`ToolArgsSchema::stream_for`) follow.
+pub(crate) fn nulls_for_optional(profile: Profile) -> bool {
     match profile {
-        Profile::OpenAiStrict => normalize::nulls_of_optional_properties(root, args),
+        Profile::OpenAiStrict | Profile::OpenAiChat => true,
         // The other profiles keep every property optional that was, and
         // write nothing the arguments would show.
         Profile::Mcp
@@ -470,6 +541,6 @@ pub(crate) fn normalize(root: CompiledObject<'_>, profile: Profile, args: &mut V
         | Profile::Llguidance
         | Profile::Xgrammar
         | Profile::Outlines
-        | Profile::LlamaCpp => {}
+        | Profile::LlamaCpp => false,
     }
 }

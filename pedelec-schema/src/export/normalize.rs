@@ -1,7 +1,11 @@
 //! The way back from OpenAI strict mode: the export made every optional
 //! property required and nullable, so the model sends `null` where it
 //! leaves a property out. Here each such `null` is removed again, following
-//! the schema, and nothing else is touched.
+//! the schema, and nothing else is touched; each removal is an
+//! `optional_null_removed` change at its place in the arguments. Every
+//! path that takes such a call comes here: `from_provider_args` and
+//! `from_provider_args_str`, the stream of `stream_for` (at its end), and
+//! `CheckedWith` under a policy that names the profile.
 //!
 //! The walk follows the schema through the rules it compiled
 //! (`validate/compiled.rs`). Which branch of a `oneOf` a value belongs to
@@ -17,54 +21,93 @@
 
 use serde_json::Value;
 
+use crate::change::{Change, ChangeCode};
+use crate::message::Quoted;
 use crate::validate::{CompiledNode, CompiledObject, Kind};
 
-/// Removes the `null` of every optional property under `root`.
-pub(super) fn nulls_of_optional_properties(root: CompiledObject<'_>, args: &mut Value) {
+/// Removes the `null` of every optional property under `root`, and says
+/// where each was.
+pub(super) fn nulls_of_optional_properties(
+    root: CompiledObject<'_>,
+    args: &mut Value,
+) -> Vec<Change> {
+    let mut walk = Walk::default();
     // The common case, a call that leaves nothing out, costs one scan.
     if contains_null(args) {
-        object(root, args);
+        walk.object(root, args);
     }
+    walk.changes
 }
 
-fn node(node: CompiledNode<'_>, value: &mut Value) {
-    match node.kind() {
-        Kind::Object(object_node) => object(object_node, value),
-        Kind::Array(array) => {
-            if let Value::Array(elements) = value {
-                for element in elements {
-                    self::node(array.items(), element);
+#[derive(Default)]
+struct Walk {
+    /// The pointer of the value being looked at.
+    at: String,
+    /// The `null`s taken out so far.
+    changes: Vec<Change>,
+}
+
+impl Walk {
+    fn node(&mut self, node: CompiledNode<'_>, value: &mut Value) {
+        match node.kind() {
+            Kind::Object(object_node) => self.object(object_node, value),
+            Kind::Array(array) => {
+                if let Value::Array(elements) = value {
+                    for (index, element) in elements.iter_mut().enumerate() {
+                        let parent = self.at.len();
+                        crate::pointer::push_index(&mut self.at, index);
+                        self.node(array.items(), element);
+                        self.at.truncate(parent);
+                    }
                 }
             }
-        }
-        Kind::OneOf(one_of) => {
-            if !contains_null(value) {
-                return;
-            }
-            for (index, branch) in one_of.branches().enumerate() {
-                let mut candidate = value.clone();
-                self::node(branch, &mut candidate);
-                if one_of.owner(&candidate) == Some(index) {
-                    *value = candidate;
+            Kind::OneOf(one_of) => {
+                if !contains_null(value) {
                     return;
                 }
+                let mark = self.changes.len();
+                for (index, branch) in one_of.branches().enumerate() {
+                    let mut candidate = value.clone();
+                    self.node(branch, &mut candidate);
+                    if one_of.owner(&candidate) == Some(index) {
+                        *value = candidate;
+                        return;
+                    }
+                    // Not this branch's value: nor are the `null`s it took.
+                    self.changes.truncate(mark);
+                }
             }
+            Kind::String | Kind::Number | Kind::Integer | Kind::Boolean => {}
         }
-        Kind::String | Kind::Number | Kind::Integer | Kind::Boolean => {}
     }
-}
 
-fn object(node: CompiledObject<'_>, value: &mut Value) {
-    let Value::Object(map) = value else {
-        return;
-    };
-    for property in node.properties() {
-        match map.get_mut(property.name) {
-            Some(Value::Null) if !property.required => {
-                map.remove(property.name);
+    fn object(&mut self, node: CompiledObject<'_>, value: &mut Value) {
+        let Value::Object(map) = value else {
+            return;
+        };
+        for property in node.properties() {
+            let parent = self.at.len();
+            match map.get_mut(property.name) {
+                Some(Value::Null) if !property.required => {
+                    map.remove(property.name);
+                    crate::pointer::push(&mut self.at, property.name);
+                    let message = format!(
+                        "read `null` as the optional property {} left out",
+                        Quoted::new(property.name)
+                    );
+                    self.changes.push(Change::new(
+                        ChangeCode::OptionalNullRemoved,
+                        &self.at,
+                        message,
+                    ));
+                }
+                Some(inner) => {
+                    crate::pointer::push(&mut self.at, property.name);
+                    self.node(property.node, inner);
+                }
+                None => {}
             }
-            Some(inner) => self::node(property.node, inner),
-            None => {}
+            self.at.truncate(parent);
         }
     }
 }
@@ -88,6 +131,7 @@ fn contains_null(value: &Value) -> bool {
 mod tests {
     use serde_json::{json, Value};
 
+    use crate::change::ChangeCode;
     use crate::export::Profile;
     use crate::tool_args_schema::ToolArgsSchema;
 
@@ -165,6 +209,50 @@ mod tests {
         assert_eq!(
             normalized(schema, json!({"v": {"a": null, "b": "x"}})),
             json!({"v": {"b": "x"}})
+        );
+    }
+
+    /// Each `null` taken out is one `optional_null_removed` change at its
+    /// place in the arguments, escaped as a JSON Pointer; the `null`s a
+    /// `oneOf` branch took out of a value it does not own are not reported.
+    #[test]
+    fn each_null_taken_out_is_reported_where_it_was() {
+        let schema = ToolArgsSchema::from_value(&json!({"type": "object", "properties": {
+            "a/b": {"type": "string"},
+            "list": {"type": "array", "items": {"type": "object", "properties": {
+                "x": {"type": "integer"}, "y": {"type": "integer"}}, "required": ["x"]}},
+            "v": {"oneOf": [
+                {"type": "object", "properties": {"a": {"type": "string"}}},
+                {"type": "object", "properties": {"b": {"type": "integer"}}}
+            ]},
+            "w": {"oneOf": [
+                {"type": "object", "properties": {"a": {"type": "string"}}},
+                {"type": "object", "properties": {"b": {"type": "integer"}}}
+            ]}
+        }}))
+        .unwrap();
+        let mut args = json!({"a/b": null, "list": [{"x": 1}, {"x": 2, "y": null}],
+            "v": {"a": null}, "w": {"a": null, "b": "x"}});
+        let changes = crate::export::normalize(schema.compiled(), Profile::OpenAiStrict, &mut args);
+        let places: Vec<_> = changes
+            .iter()
+            .map(|c| (c.pointer.as_str(), c.code))
+            .collect();
+        assert_eq!(
+            places,
+            [
+                ("/a~1b", ChangeCode::OptionalNullRemoved),
+                ("/list/1/y", ChangeCode::OptionalNullRemoved),
+                ("/w/a", ChangeCode::OptionalNullRemoved)
+            ]
+        );
+        assert_eq!(
+            changes[0].message,
+            r#"read `null` as the optional property "a/b" left out"#
+        );
+        assert_eq!(
+            args,
+            json!({"list": [{"x": 1}, {"x": 2}], "v": {"a": null}, "w": {"b": "x"}})
         );
     }
 

@@ -14,9 +14,16 @@ pub enum Profile {
     /// (JSON Schema 2020-12 with an object root). No changes. See
     /// [MCP](crate::export#mcp).
     Mcp,
-    /// OpenAI function calling with `"strict": true` (Structured Outputs).
-    /// See [OpenAI strict](crate::export#openai-strict).
+    /// OpenAI function calling with `"strict": true` (Structured Outputs),
+    /// in the Responses API's tool shape. See
+    /// [OpenAI strict](crate::export#openai-strict).
     OpenAiStrict,
+    /// The same schema rules as [`OpenAiStrict`](Profile::OpenAiStrict),
+    /// in the Chat Completions tool shape (`{"type": "function",
+    /// "function": {...}}`): OpenAI's Chat Completions API and the servers
+    /// that speak it (vLLM, SGLang, llama.cpp's server, Ollama, LM Studio,
+    /// OpenRouter). See [OpenAI strict](crate::export#openai-strict).
+    OpenAiChat,
     /// Anthropic tool use with `"strict": true`. See
     /// [Anthropic strict](crate::export#anthropic-strict).
     AnthropicStrict,
@@ -48,6 +55,7 @@ impl Profile {
     pub const ALL: &'static [Profile] = &[
         Profile::Mcp,
         Profile::OpenAiStrict,
+        Profile::OpenAiChat,
         Profile::AnthropicStrict,
         Profile::Gemini,
         Profile::GeminiOpenApi,
@@ -58,12 +66,14 @@ impl Profile {
     ];
 
     /// The profile's name as `pedelec-lint --export` spells it: `mcp`,
-    /// `openai-strict`, `anthropic-strict`, `gemini`, `gemini-openapi`,
-    /// `llguidance`, `xgrammar`, `outlines` or `llama-cpp`.
+    /// `openai-strict`, `openai-chat`, `anthropic-strict`, `gemini`,
+    /// `gemini-openapi`, `llguidance`, `xgrammar`, `outlines` or
+    /// `llama-cpp`.
     pub fn as_str(self) -> &'static str {
         match self {
             Profile::Mcp => "mcp",
             Profile::OpenAiStrict => "openai-strict",
+            Profile::OpenAiChat => "openai-chat",
             Profile::AnthropicStrict => "anthropic-strict",
             Profile::Gemini => "gemini",
             Profile::GeminiOpenApi => "gemini-openapi",
@@ -125,8 +135,8 @@ mod tests {
         let error = "openai".parse::<Profile>().unwrap_err();
         assert_eq!(
             error.to_string(),
-            "unknown profile \"openai\"; use one of mcp, openai-strict, anthropic-strict, gemini, \
-             gemini-openapi, llguidance, xgrammar, outlines, llama-cpp"
+            "unknown profile \"openai\"; use one of mcp, openai-strict, openai-chat, \
+             anthropic-strict, gemini, gemini-openapi, llguidance, xgrammar, outlines, llama-cpp"
         );
     }
 }

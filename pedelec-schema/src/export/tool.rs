@@ -5,7 +5,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{mcp, tool_name, Profile};
+use super::{mcp, tool_name, Exported, Profile};
 use crate::change::{Change, ChangeCode};
 use crate::json::OrderedJson;
 use crate::tool_args_schema::ToolArgsSchema;
@@ -121,7 +121,8 @@ impl ExportedTool {
 impl ToolDefinition {
     /// A tool called `name` whose arguments follow `schema`; its
     /// description is the schema's root `description` (a derived type's
-    /// doc comment), if it has one.
+    /// doc comment), if it has one, which [`export`](Self::export) then
+    /// writes once, as the tool's.
     pub fn new(name: impl Into<String>, schema: ToolArgsSchema) -> Result<Self, ToolNameError> {
         let name = name.into();
         tool_name::check(&name)?;
@@ -198,6 +199,7 @@ impl ToolDefinition {
     /// |---|---|
     /// | `Mcp` | `{"name", "title", "description", "inputSchema", "outputSchema", "annotations"}` (a `Tool`) |
     /// | `OpenAiStrict` | `{"type": "function", "name", "description", "parameters", "strict": true}` (the Responses API's function tool) |
+    /// | `OpenAiChat` | `{"type": "function", "function": {"name", "description", "parameters", "strict": true}}` (the Chat Completions function tool) |
     /// | `AnthropicStrict` | `{"name", "description", "input_schema", "strict": true}` |
     /// | `Gemini` | `{"name", "description", "parametersJsonSchema", "responseJsonSchema"}` (a `FunctionDeclaration`) |
     /// | `GeminiOpenApi` | `{"name", "description", "parameters", "response"}` (a `FunctionDeclaration`, OpenAPI schemas) |
@@ -213,8 +215,40 @@ impl ToolDefinition {
     /// says so. A `GeminiOpenApi` tool without arguments has no
     /// `parameters`, as `FunctionDeclaration` documents
     /// (`parameters_omitted`); `Gemini` writes its `parametersJsonSchema`.
+    ///
+    /// The description is written once: where the arguments' root
+    /// `description` is the tool's description (a derived type's doc
+    /// comment, or a schema's root `description` that [`new`](Self::new)
+    /// took), it is the tool's `description` and the arguments' schema
+    /// leaves it out, in every profile, MCP's `inputSchema` included
+    /// ([`RootDescriptionOmitted`](ChangeCode::RootDescriptionOmitted)). A
+    /// root `description` that differs from the tool's stays.
+    ///
+    /// ```
+    /// use pedelec_schema::{Profile, ToolArgs};
+    /// use serde::Deserialize;
+    ///
+    /// /// Books a room.
+    /// #[derive(Deserialize, ToolArgs)]
+    /// struct BookRoom {
+    ///     room_id: String,
+    /// }
+    ///
+    /// let tool = BookRoom::tool_definition("book_room")?.export(Profile::OpenAiChat);
+    /// let function = &tool.definition["function"];
+    /// assert_eq!(function["description"], "Books a room.");
+    /// assert_eq!(function["parameters"].get("description"), None);
+    /// assert_eq!(function["strict"], true);
+    /// # Ok::<(), pedelec_schema::ToolNameError>(())
+    /// ```
     pub fn export(&self, profile: Profile) -> ExportedTool {
-        let exported = self.schema.export(profile);
+        let omit_parameters =
+            omits_empty_parameters(profile) && self.schema.root().properties.is_empty();
+        let exported = if omit_parameters {
+            self.schema.export(profile)
+        } else {
+            self.arguments(profile)
+        };
         let mut changes: Vec<Change> = tool_name::refusal(profile, &self.name)
             .into_iter()
             .collect();
@@ -232,7 +266,7 @@ impl ToolDefinition {
             definition.extend(text("title", &self.title));
         }
         definition.extend(text("description", &self.description));
-        if omits_empty_parameters(profile) && self.schema.root().properties.is_empty() {
+        if omit_parameters {
             changes.push(Change::new(
                 ChangeCode::ParametersOmitted,
                 "",
@@ -247,10 +281,13 @@ impl ToolDefinition {
             let value = serde_json::to_value(annotations).expect("annotations are JSON");
             definition.push(data("annotations", value));
         }
-        if matches!(profile, Profile::OpenAiStrict | Profile::AnthropicStrict) {
+        if matches!(
+            profile,
+            Profile::OpenAiStrict | Profile::OpenAiChat | Profile::AnthropicStrict
+        ) {
             definition.push(data("strict", Value::Bool(true)));
         }
-        let definition = if is_engine(profile) {
+        let definition = if is_chat_completions(profile) {
             OrderedJson::object(vec![
                 data("type", Value::from("function")),
                 ("function".to_owned(), OrderedJson::object(definition)),
@@ -263,6 +300,29 @@ impl ToolDefinition {
             changes,
             output_changes,
         }
+    }
+
+    /// The arguments' schema exported for `profile`. A root `description`
+    /// that is the tool's description is left out, with a change saying
+    /// so: the model reads it as the tool's, and would read it twice.
+    fn arguments(&self, profile: Profile) -> Exported {
+        let root = self.schema.root();
+        if root.meta.description.is_none() || root.meta.description != self.description {
+            return self.schema.export(profile);
+        }
+        let mut without = root.clone();
+        without.meta.description = None;
+        let mut exported = super::export_root(&without, profile);
+        exported.changes.insert(
+            0,
+            Change::new(
+                ChangeCode::RootDescriptionOmitted,
+                "/description",
+                "the root `description` is the tool's `description`: written there once, and \
+                 left out of the arguments' schema",
+            ),
+        );
+        exported
     }
 
     /// Writes the output schema where `profile`'s shape has a place for it,
@@ -305,6 +365,7 @@ fn input_key(profile: Profile) -> &'static str {
         Profile::AnthropicStrict => "input_schema",
         Profile::Gemini => "parametersJsonSchema",
         Profile::OpenAiStrict
+        | Profile::OpenAiChat
         | Profile::GeminiOpenApi
         | Profile::Llguidance
         | Profile::Xgrammar
@@ -320,6 +381,7 @@ fn output_key(profile: Profile) -> Option<&'static str> {
         Profile::Gemini => Some("responseJsonSchema"),
         Profile::GeminiOpenApi => Some("response"),
         Profile::OpenAiStrict
+        | Profile::OpenAiChat
         | Profile::AnthropicStrict
         | Profile::Llguidance
         | Profile::Xgrammar
@@ -337,10 +399,15 @@ fn omits_empty_parameters(profile: Profile) -> bool {
     profile == Profile::GeminiOpenApi
 }
 
-/// Whether `profile` writes the Chat Completions tool.
-fn is_engine(profile: Profile) -> bool {
+/// Whether `profile` writes the Chat Completions tool, `{"type":
+/// "function", "function": {...}}`.
+fn is_chat_completions(profile: Profile) -> bool {
     matches!(
         profile,
-        Profile::Llguidance | Profile::Xgrammar | Profile::Outlines | Profile::LlamaCpp
+        Profile::OpenAiChat
+            | Profile::Llguidance
+            | Profile::Xgrammar
+            | Profile::Outlines
+            | Profile::LlamaCpp
     )
 }

@@ -4,7 +4,8 @@
 //!
 //! - MCP (2026-07-28, "Tool Names"): 1 to 128 characters of
 //!   `[A-Za-z0-9_.-]`.
-//! - OpenAI (function tools) and Anthropic (tool use):
+//! - OpenAI (function tools, in the Responses API and Chat Completions)
+//!   and Anthropic (tool use):
 //!   `^[a-zA-Z0-9_-]{1,64}$`: no `.`, at most 64.
 //! - Gemini (`FunctionDeclaration.name`): starts with a letter or `_`;
 //!   letters, digits, `_`, `.`, `:` and `-`; at most 64.
@@ -73,7 +74,7 @@ pub(super) fn check(name: &str) -> Result<(), ToolNameError> {
 pub(super) fn refusal(profile: Profile, name: &str) -> Option<Change> {
     // Who, and what its rule adds to the common limit of 64 characters.
     let (provider, refuses_dot, letter_first) = match profile {
-        Profile::OpenAiStrict => ("OpenAI", true, false),
+        Profile::OpenAiStrict | Profile::OpenAiChat => ("OpenAI", true, false),
         Profile::AnthropicStrict => ("Anthropic", true, false),
         Profile::Gemini | Profile::GeminiOpenApi => ("Gemini", false, true),
         Profile::Mcp
@@ -143,13 +144,22 @@ mod tests {
                 .filter(|&profile| refusal(profile, name).is_some())
                 .collect()
         };
-        use Profile::{AnthropicStrict, Gemini, GeminiOpenApi, OpenAiStrict};
+        use Profile::{AnthropicStrict, Gemini, GeminiOpenApi, OpenAiChat, OpenAiStrict};
         assert_eq!(refused("search_notes"), []);
         assert_eq!(refused(&"a".repeat(64)), []);
-        assert_eq!(refused("admin.tools.list"), [OpenAiStrict, AnthropicStrict]);
+        assert_eq!(
+            refused("admin.tools.list"),
+            [OpenAiStrict, OpenAiChat, AnthropicStrict]
+        );
         assert_eq!(
             refused(&"a".repeat(65)),
-            [OpenAiStrict, AnthropicStrict, Gemini, GeminiOpenApi]
+            [
+                OpenAiStrict,
+                OpenAiChat,
+                AnthropicStrict,
+                Gemini,
+                GeminiOpenApi
+            ]
         );
         assert_eq!(refused("1tool"), [Gemini, GeminiOpenApi]);
         assert_eq!(refused("-x"), [Gemini, GeminiOpenApi]);

@@ -18,7 +18,9 @@
 //! - `policy.rs`: the [`Intake`] policies that turn these on for a type,
 //!   through [`CheckedWith`](crate::CheckedWith)'s type parameter - and
 //!   [`Repair`], which turns on the repair of argument text that is not
-//!   JSON (`repair/`, a room of its own: it reads text, these walk values).
+//!   JSON (`repair/`, a room of its own: it reads text, these walk values),
+//!   and [`OpenAiNulls`], which takes the arguments back from an export
+//!   with the export's own walk (`ToolArgsSchema::normalize`).
 //!
 //! Both walks follow the schema as validation does, so they never recurse
 //! deeper than the schema, and through the rules it compiled once
@@ -36,6 +38,6 @@ mod suggest;
 mod unknown;
 
 pub(crate) use coerce::coerce;
-pub use policy::{Coerce, Intake, RefuseUnknown, Repair, ReportOnly};
+pub use policy::{Coerce, Intake, OpenAiNulls, RefuseUnknown, Repair, ReportOnly};
 pub use unknown::UnknownProperty;
 pub(crate) use unknown::{refused, unknown_properties, validate_refusing_unknown};

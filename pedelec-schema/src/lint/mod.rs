@@ -53,7 +53,7 @@ mod one_of;
 /// | `misplaced_keyword` | error | a subset keyword on a node kind that does not take it |
 /// | `boolean_schema` | error | `true` or `false` where a node belongs |
 /// | `not_a_node` | error | something other than an object where a node belongs |
-/// | `missing_type` | error | a node with neither `type` nor `oneOf` |
+/// | `missing_type` | error | a node with neither `type` nor `oneOf` (a `$ref` node is reported once, as its `unsupported_keyword`) |
 /// | `invalid_type` | error | `type` is an array, `"null"`, or not a subset type name |
 /// | `missing_items` | error | an array node without `items` |
 /// | `invalid_value` | error | a keyword whose value has the wrong JSON type |

@@ -96,8 +96,8 @@ fn fold(key: &str) -> String {
 }
 
 const NO_REFERENCES: &str = "the subset has no references: write the node inline where it is \
-     used, and reuse it in code (a Rust `const` or function returning a `SchemaNode`, or a \
-     derived type)";
+     used (`convert`, and `pedelec-lint --fix`, inline local references for you), and reuse it \
+     in code (a Rust `const` or function returning a `SchemaNode`, or a derived type)";
 const OPEN_OBJECTS: &str = "drop it: list every property the tool takes in `properties`; \
      properties a schema does not name are allowed, and the handler decides what to do with them";
 const ONE_NODE_FOR_ITEMS: &str = "give the array one `items` node that every element matches; \

@@ -31,7 +31,11 @@ impl Parser {
             (None, false) => None,
         };
         let kind = declared.or_else(|| infer_kind(map));
-        if declared.is_none() && !map.contains_key("type") {
+        // A reference's node takes its type from where it points: its one
+        // finding is the unsupported reference, whose advice says what to
+        // write instead, not a `type` to add beside it.
+        let reference = !is_root && REFERENCES.iter().any(|key| map.contains_key(key));
+        if declared.is_none() && !map.contains_key("type") && !reference {
             self.report_missing_type(map, kind, is_root);
         } else if is_root && declared.is_some_and(|kind| kind != NodeKind::Object) {
             self.report(
@@ -126,6 +130,9 @@ impl Parser {
         }
     }
 }
+
+/// The keywords that make a node a reference to another schema.
+const REFERENCES: [&str; 3] = ["$ref", "$dynamicRef", "$recursiveRef"];
 
 /// The kind a node without a usable `type` most likely meant.
 fn infer_kind(map: &Fields<'_>) -> Option<NodeKind> {

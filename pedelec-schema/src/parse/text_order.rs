@@ -93,7 +93,7 @@ impl<'o> Walk<'o> {
                 let branches = sources.iter().find_map(|s| {
                     let branches = s.get("oneOf").or_else(|| s.get("anyOf"));
                     branches?
-                        .items()
+                        .as_array()
                         .filter(|branches| branches.len() == one_of.branches.len())
                 });
                 if let Some(branches) = branches {
@@ -151,12 +151,12 @@ impl<'o> Walk<'o> {
                     }
                 }
                 ("allOf", branches) => {
-                    for branch in branches.items().unwrap_or_default() {
+                    for branch in branches.as_array().unwrap_or_default() {
                         self.push(branch, refs, unions, seen, out);
                     }
                 }
                 ("anyOf" | "oneOf", branches) if unions => {
-                    for branch in branches.items().unwrap_or_default() {
+                    for branch in branches.as_array().unwrap_or_default() {
                         self.push(branch, refs, unions, seen, out);
                     }
                 }

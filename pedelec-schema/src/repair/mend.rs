@@ -60,6 +60,9 @@ pub(super) fn read(schema: &ToolArgsSchema, text: &str, base: usize) -> Result<R
     let mut offsets = Offsets::default();
     let mut changes: Vec<(usize, Change)> = Vec::new();
     let mut absent: Vec<(String, String)> = Vec::new();
+    // The last property name read in single quotes, as an index into
+    // `changes`: its value in single quotes too is the same change.
+    let mut quoted_name: Option<usize> = None;
     // The text is fed from `at` on.
     let mut at = 0;
     let trailing = loop {
@@ -78,7 +81,8 @@ pub(super) fn read(schema: &ToolArgsSchema, text: &str, base: usize) -> Result<R
         }
         // The value being read, for an error that a repair's reading finds.
         let path = || path_of(reader.open(), !matches!(place, Place::Key { .. }));
-        let mend = match mend(place, &text[here..], reader.open(), root) {
+        let name = quoted_name.map(|index| &changes[index].1);
+        let mend = match mend(place, &text[here..], reader.open(), root, name) {
             Fix::Mend(mend) => mend,
             Fix::Refuse => return Err(Unmended::Syntax(error.moved_to(base + here))),
             Fix::Unended(at) => {
@@ -98,7 +102,15 @@ pub(super) fn read(schema: &ToolArgsSchema, text: &str, base: usize) -> Result<R
             written: mend.written.len(),
             skipped: mend.skip,
         });
-        changes.push((here, mend.change));
+        match (mend.of_name, quoted_name) {
+            (OfName::Replaces, Some(index)) => changes[index].1 = mend.change,
+            (of_name, _) => {
+                if of_name == OfName::Quoted {
+                    quoted_name = Some(changes.len());
+                }
+                changes.push((here, mend.change));
+            }
+        }
         changes.extend(mend.more.into_iter().map(|(at, c)| (here + at, c)));
         absent.extend(mend.absent);
         if let Err(stopped) = reader.feed(&mend.written, &mut mender) {
@@ -178,6 +190,19 @@ struct Mend {
     /// A property to leave out of the value: its object's pointer and its
     /// name.
     absent: Option<(String, String)>,
+    of_name: OfName,
+}
+
+/// How a repair's change stands to a property name read in single quotes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum OfName {
+    /// It is not about one.
+    Not,
+    /// It is one: the name in single quotes.
+    Quoted,
+    /// It is the value in single quotes of the name just read in single
+    /// quotes, and its change says both: it replaces the name's.
+    Replaces,
 }
 
 impl Mend {
@@ -189,13 +214,21 @@ impl Mend {
             change,
             more: Vec::new(),
             absent: None,
+            of_name: OfName::Not,
         }
     }
 }
 
 /// The repair at `place`, where `rest` is the text from the failing byte
-/// on, inside the containers `open`.
-fn mend(place: Place, rest: &str, open: &[Open], root: CompiledObject<'_>) -> Fix {
+/// on, inside the containers `open`; `name` is the change of the last
+/// property name read in single quotes.
+fn mend(
+    place: Place,
+    rest: &str,
+    open: &[Open],
+    root: CompiledObject<'_>,
+    name: Option<&Change>,
+) -> Fix {
     let Some(&byte) = rest.as_bytes().first() else {
         return Fix::Refuse;
     };
@@ -213,9 +246,9 @@ fn mend(place: Place, rest: &str, open: &[Open], root: CompiledObject<'_>) -> Fi
             mend.resume = Resume::WithoutComma;
             Fix::Mend(mend)
         }
-        (Place::Key { .. }, b'\'') => single_quoted(rest, open, true),
+        (Place::Key { .. }, b'\'') => single_quoted(rest, open, None),
         (Place::Key { .. }, _) => unquoted_key(rest, open, root),
-        (Place::Value { .. }, b'\'') => single_quoted(rest, open, false),
+        (Place::Value { .. }, b'\'') => single_quoted(rest, open, Some(name)),
         (Place::Value { .. }, _) => literal(rest, open, root),
         (Place::String { key }, 0..=0x1F) => {
             let escape = text::control_escape(byte).1;
@@ -239,8 +272,12 @@ fn is_bracketed_object(open: &[Open]) -> bool {
     matches!(open, [Open::Array(items)] if matches!(items.as_slice(), [Value::String(_)]))
 }
 
-/// A string, or with `key` a property name, in single quotes.
-fn single_quoted(rest: &str, open: &[Open], key: bool) -> Fix {
+/// A property name in single quotes (`value` is `None`), or a string:
+/// `value` holds the change of the last property name read in single
+/// quotes, and where that is this string's property, the change is one
+/// for both.
+fn single_quoted(rest: &str, open: &[Open], value: Option<Option<&Change>>) -> Fix {
+    let key = value.is_none();
     let container = container(open);
     let ends = |after: &str| match key {
         true => quotes::ends_key(after),
@@ -264,10 +301,33 @@ fn single_quoted(rest: &str, open: &[Open], key: bool) -> Fix {
     if key {
         crate::pointer::push(&mut path, &string);
     }
-    let message = format!(
-        "{what} in single quotes, read as {}: JSON writes {plural} in double quotes",
-        Quoted::new(&string)
-    );
+    let name = value
+        .flatten()
+        .filter(|name| name.pointer == path)
+        .and_then(|_| match open.last() {
+            Some(Open::Object {
+                key: Some(name), ..
+            }) => Some(name),
+            _ => None,
+        });
+    let (message, of_name) = match name {
+        Some(name) => (
+            format!(
+                "a property name and its string in single quotes, read as {}: {}: \
+                 JSON writes property names and strings in double quotes",
+                Quoted::new(name),
+                Quoted::new(&string)
+            ),
+            OfName::Replaces,
+        ),
+        None => (
+            format!(
+                "{what} in single quotes, read as {}: JSON writes {plural} in double quotes",
+                Quoted::new(&string)
+            ),
+            if key { OfName::Quoted } else { OfName::Not },
+        ),
+    };
     let more = quoted
         .controls
         .iter()
@@ -276,6 +336,7 @@ fn single_quoted(rest: &str, open: &[Open], key: bool) -> Fix {
     let change = Change::new(ChangeCode::SingleQuotes, path, message);
     let mut mend = Mend::new(quoted.json, quoted.len, change);
     mend.more = more;
+    mend.of_name = of_name;
     Fix::Mend(mend)
 }
 

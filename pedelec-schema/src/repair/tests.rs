@@ -76,8 +76,8 @@ fn single_quoted_strings_and_names() {
         repaired("{'path': 'it\\'s \"here\"', 'tags': ['a', 'b']}"),
         (
             json!({"path": "it's \"here\"", "tags": ["a", "b"]}),
+            // A name and its string in single quotes are one change.
             changes(&[
-                (SingleQuotes, "/path"),
                 (SingleQuotes, "/path"),
                 (SingleQuotes, "/tags"),
                 (SingleQuotes, "/tags/0"),
@@ -169,11 +169,8 @@ fn raw_control_characters_inside_strings() {
         repaired("{\"path\": \"a\nb\tc\u{1}\"}"),
         (
             json!({"path": "a\nb\tc\u{1}"}),
-            changes(&[
-                (ControlCharacter, "/path"),
-                (ControlCharacter, "/path"),
-                (ControlCharacter, "/path"),
-            ])
+            // One string: one change, which counts them.
+            changes(&[(ControlCharacter, "/path")])
         )
     );
     // Outside a string, a newline is whitespace as ever.
@@ -186,7 +183,7 @@ fn quotes_inside_strings_that_cannot_end_them() {
         repaired("{\"path\": \"He said \"hello\", then left\", \"limit\": 1}"),
         (
             json!({"path": "He said \"hello\", then left", "limit": 1}),
-            changes(&[(UnescapedQuote, "/path"), (UnescapedQuote, "/path")])
+            changes(&[(UnescapedQuote, "/path")])
         )
     );
     assert_eq!(
@@ -222,7 +219,7 @@ fn text_around_one_object() {
     );
     assert_eq!(
         repaired("{\"path\": \"a\"}}]").1,
-        changes(&[(StrayBracket, ""), (StrayBracket, "")])
+        changes(&[(StrayBracket, "")])
     );
     assert_eq!(
         repaired("[TOOL_CALLS] {\"path\": \"a\"}").1,
@@ -300,4 +297,104 @@ fn errors_are_located_in_the_text_as_written() {
     assert_eq!(at, 38);
     let (at, _) = refused("{path: \"a\",}, \"x\"");
     assert_eq!(at, 12);
+}
+
+/// The messages of `text`'s changes.
+fn messages(text: &str) -> Vec<String> {
+    match schema().repair(text) {
+        Ok(repaired) => repaired.changes.into_iter().map(|c| c.message).collect(),
+        Err(error) => panic!("{text:?} refused: {error}"),
+    }
+}
+
+/// A property whose name and string value are both in single quotes is one
+/// change at the property, whose message says both; a name or a value
+/// alone in single quotes keeps its own message, and the items of an array
+/// are places of their own.
+#[test]
+fn a_name_and_its_value_in_single_quotes_are_one_change() {
+    assert_eq!(
+        messages("{'path': 'a.txt', 'force': true}"),
+        [
+            "a property name and its string in single quotes, read as \"path\": \"a.txt\": \
+             JSON writes property names and strings in double quotes",
+            "a property name in single quotes, read as \"force\": \
+             JSON writes property names in double quotes",
+        ]
+    );
+    assert_eq!(
+        messages("{\"path\": 'a.txt'}"),
+        ["a string in single quotes, read as \"a.txt\": JSON writes strings in double quotes"]
+    );
+    assert_eq!(
+        repaired("{'tags': ['a'], 'path': \"b\", \"edits\": [{'old': 'x'}]}").1,
+        changes(&[
+            (SingleQuotes, "/tags"),
+            (SingleQuotes, "/tags/0"),
+            (SingleQuotes, "/path"),
+            (SingleQuotes, "/edits/0/old"),
+        ])
+    );
+}
+
+/// What repeats at one place is one change whose message counts it.
+#[test]
+fn what_repeats_at_one_place_is_counted_in_one_change() {
+    assert_eq!(
+        messages("{\"path\": \"a\nb\tc\"}"),
+        [
+            "2 raw control characters inside a string, each read as its escape: \
+          JSON strings escape control characters"
+        ]
+    );
+    assert_eq!(
+        messages("{\"path\": \"it\\'s Bob\\'s\"}"),
+        ["2 \\' inside a string, each read as ': JSON does not escape a single quote"]
+    );
+    assert_eq!(
+        messages("{\"path\": \"a\"}}]"),
+        ["2 brackets after the arguments' object, closing nothing, left out"]
+    );
+    // One of each stays as it was.
+    assert_eq!(
+        messages("{\"path\": \"a\nb\"}"),
+        ["a raw newline inside a string, read as \\n: JSON strings escape control characters"]
+    );
+}
+
+/// The note names each code once, with its places and what JSON wants, in
+/// the order the codes first occur; it is empty for a text that was JSON,
+/// and a change of another bridge among the repairs is a line of its own.
+#[test]
+fn the_note_groups_the_changes_by_code() {
+    let text = "```json\n{'path': 'src', 'tags': ['a', 'b'], force: True, limit: None,}\n```";
+    let repaired = schema().repair(text).unwrap();
+    assert_eq!(repaired.changes.len(), 10);
+    assert_eq!(
+        repaired.note(),
+        "Your arguments were not JSON; they were read with repairs. Send JSON next time:\n\
+         - a markdown code fence around the arguments' object: send the object alone\n\
+         - single quotes at /path, /tags, /tags/0, /tags/1: \
+         JSON writes property names and strings in double quotes\n\
+         - a property name without quotes at /force, /limit: \
+         JSON writes property names in double quotes\n\
+         - Python's True or False at /force: JSON's booleans are true and false\n\
+         - None or undefined for an optional property at /limit: \
+         leave out a property that has no value\n\
+         - a comma before } or ] at (root): JSON has no comma after the last property or item"
+    );
+    assert_eq!(schema().repair("{\"path\": \"a\"}").unwrap().note(), "");
+    let mut changes = repaired.changes;
+    changes.truncate(1);
+    changes.push(crate::Change::new(
+        NumberFromString,
+        "/limit",
+        "the string \"5\", read as the number 5",
+    ));
+    assert_eq!(
+        crate::Repaired::note_for(&changes),
+        "Your arguments were not JSON; they were read with repairs. Send JSON next time:\n\
+         - a markdown code fence around the arguments' object: send the object alone\n\
+         - /limit: the string \"5\", read as the number 5"
+    );
 }

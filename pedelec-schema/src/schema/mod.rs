@@ -219,7 +219,10 @@ impl SchemaNode {
         }
     }
 
-    /// This node as JSON, in the canonical key order.
+    /// This node as a `serde_json::Value`, whose map sorts the keys unless
+    /// serde_json's `preserve_order` feature is on. Serializing the node
+    /// itself (`serde_json::to_string(&node)`) writes the canonical key
+    /// order and the properties in the author's order.
     pub fn to_value(&self) -> serde_json::Value {
         serde_json::to_value(self).expect("a schema node always serializes")
     }

@@ -26,12 +26,22 @@
 //!   complete arguments. A handler that receives the deltas itself uses
 //!   [`ToolArgs::stream`](crate::ToolArgs::stream), whose `finish` reads
 //!   the type as `Checked` does.
+//!
+//! One step of the way back from an export is taken:
+//! [`stream_for`](crate::ToolArgsSchema::stream_for) a profile that makes
+//! optional properties nullable (OpenAI strict mode) lets the `null` of an
+//! optional property through, and `finish` takes it out with
+//! [`normalize`](crate::ToolArgsSchema::normalize) and validates what is
+//! left: the model writes those `null`s because the schema it was shown
+//! asks for them, so refusing one would refuse a call that
+//! [`from_provider_args`](crate::ToolArgs::from_provider_args) accepts.
 
 mod progress;
 mod typed;
 
 use serde_json::Value;
 
+use crate::export::{self, Profile};
 use crate::text::{Reader, Stopped, SyntaxError};
 use crate::tool_args::ArgsError;
 use crate::validate::{Checker, ValidationErrors};
@@ -80,6 +90,9 @@ pub use typed::TypedArgsStream;
 /// ```
 #[derive(Debug)]
 pub struct ArgsStream<'s> {
+    schema: &'s ToolArgsSchema,
+    /// The export the model wrote the call for, which `finish` undoes.
+    profile: Profile,
     reader: Reader,
     checker: Checker<'s>,
     refusal: Option<Refusal>,
@@ -102,10 +115,12 @@ impl Refusal {
 }
 
 impl<'s> ArgsStream<'s> {
-    pub(crate) fn new(schema: &'s ToolArgsSchema) -> Self {
+    pub(crate) fn new(schema: &'s ToolArgsSchema, profile: Profile) -> Self {
         ArgsStream {
+            schema,
+            profile,
             reader: Reader::new(),
-            checker: Checker::new(schema.validator()),
+            checker: Checker::new(schema.validator(), export::nulls_for_optional(profile)),
             refusal: None,
         }
     }
@@ -127,12 +142,27 @@ impl<'s> ArgsStream<'s> {
     /// `serde_json::from_str` reads from it. A text that stops early - in
     /// a string, an object, an array or a number, or after a `,` - is a
     /// truncated [`ArgsError::Syntax`], never a value.
+    ///
+    /// A stream [`for a profile`](ToolArgsSchema::stream_for) gives the
+    /// value [`normalize`](ToolArgsSchema::normalize) makes of it, and
+    /// refuses what [`validate`](ToolArgsSchema::validate) refuses in that
+    /// value: the answer of
+    /// [`ToolArgs::from_provider_args`](crate::ToolArgs::from_provider_args).
     pub fn finish(mut self) -> Result<Value, ArgsError> {
         if let Some(refusal) = &self.refusal {
             return Err(refusal.to_error());
         }
         let result = self.reader.finish(&mut self.checker);
-        result.map_err(|stopped| self.refused(stopped))
+        let mut args = result.map_err(|stopped| self.refused(stopped))?;
+        // The checks a `null` let through could change were left for the
+        // whole value (`validate/stream/`).
+        if self.checker.loosened() {
+            self.schema.normalize(self.profile, &mut args);
+            if !self.schema.is_valid(&args) {
+                self.schema.validate(&args)?;
+            }
+        }
+        Ok(args)
     }
 
     /// What is read so far, for a user interface: borrowed, nothing copied.

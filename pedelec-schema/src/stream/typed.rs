@@ -6,11 +6,13 @@ use std::marker::PhantomData;
 use serde::de::DeserializeOwned;
 
 use super::{ArgsStream, Progress};
+use crate::export::Profile;
 use crate::tool_args::{conform, ArgsError, ToolArgs};
 
 /// A stream of `T`'s arguments, from [`ToolArgs::stream`]: it checks them
 /// as [`ArgsStream`] does, and [`finish`](Self::finish) reads them into `T`
-/// as [`ToolArgs::from_args`] does.
+/// as [`ToolArgs::from_args`] does; from [`ToolArgs::stream_for`], as
+/// [`ToolArgs::from_provider_args`] does.
 ///
 /// ```
 /// use pedelec_schema::ToolArgs;
@@ -37,9 +39,9 @@ pub struct TypedArgsStream<T> {
 }
 
 impl<T: ToolArgs + DeserializeOwned> TypedArgsStream<T> {
-    pub(crate) fn new() -> Self {
+    pub(crate) fn new(profile: Profile) -> Self {
         TypedArgsStream {
-            stream: T::schema().stream(),
+            stream: T::schema().stream_for(profile),
             target: PhantomData,
         }
     }

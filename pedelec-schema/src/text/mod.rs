@@ -36,6 +36,7 @@ use serde_json::{Map, Value};
 pub(crate) use escape::control_escape;
 pub(crate) use reader::{Reader, Scalar};
 pub(crate) use state::{Place, Resume};
+pub(crate) use syntax::Syntax;
 pub use syntax::SyntaxError;
 pub(crate) use tree::{path_of, Open};
 

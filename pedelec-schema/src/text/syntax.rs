@@ -3,10 +3,12 @@
 //! what was expected there.
 
 use std::fmt;
+use std::sync::Arc;
 
-use serde::ser::{Serialize, SerializeStruct, Serializer};
+use serde::ser::{Serialize, Serializer};
 
 use crate::message::Quoted;
+use crate::validate::ValidationError;
 
 /// Why the text of a call's arguments is not one JSON value (or gives a
 /// property twice where the schema names it): from
@@ -37,8 +39,17 @@ use crate::message::Quoted;
 /// );
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct SyntaxError {
+    syntax: Arc<Syntax>,
+    /// The same error as an entry of the agent-facing `errors`, sharing
+    /// `syntax`: what [`ArgsError::errors`](crate::ArgsError::errors) lists.
+    entry: Box<ValidationError>,
+}
+
+/// What a [`SyntaxError`] says, shared with its [`ValidationError`] entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Syntax {
     offset: usize,
     path: String,
     message: String,
@@ -57,6 +68,34 @@ enum Kind {
     Repeated,
 }
 
+impl Syntax {
+    /// The byte offset of the error: [`SyntaxError::offset`].
+    pub(crate) fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The pointer of the value being read: [`SyntaxError::path`].
+    pub(crate) fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// What is wrong there: [`SyntaxError::message`].
+    pub(crate) fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// Appends the `Display` form, `at byte N, at PATH: message`, to `out`:
+    /// the error's and its entry's.
+    pub(crate) fn write_display<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
+        let path = if self.path.is_empty() {
+            "the top"
+        } else {
+            &self.path
+        };
+        write!(out, "at byte {}, at {path}: {}", self.offset, self.message)
+    }
+}
+
 impl SyntaxError {
     /// A byte that is not JSON, at `offset`, in the value at `path`.
     pub(crate) fn new(offset: usize, path: String, message: String) -> Self {
@@ -64,11 +103,19 @@ impl SyntaxError {
     }
 
     fn of(kind: Kind, offset: usize, path: String, message: String) -> Self {
-        SyntaxError {
+        SyntaxError::from_syntax(Syntax {
             offset,
             path,
             message,
             kind,
+        })
+    }
+
+    fn from_syntax(syntax: Syntax) -> Self {
+        let syntax = Arc::new(syntax);
+        SyntaxError {
+            entry: Box::new(ValidationError::syntax(Arc::clone(&syntax))),
+            syntax,
         }
     }
 
@@ -107,39 +154,69 @@ impl SyntaxError {
 
     /// The same error at `offset` of the text: a repair reads a text
     /// partly rewritten, and locates its errors in the text as written.
-    pub(crate) fn moved_to(mut self, offset: usize) -> Self {
-        self.offset = offset;
-        self
+    pub(crate) fn moved_to(self, offset: usize) -> Self {
+        let SyntaxError { syntax, entry } = self;
+        // The entry's handle let go, the error is the one holder.
+        drop(entry);
+        let mut syntax = Arc::try_unwrap(syntax).unwrap_or_else(|shared| (*shared).clone());
+        syntax.offset = offset;
+        SyntaxError::from_syntax(syntax)
     }
 
     /// The byte offset in the text of the first byte that cannot be read
     /// (the text's length when it ends too early).
     pub fn offset(&self) -> usize {
-        self.offset
+        self.syntax.offset
     }
 
     /// The JSON Pointer (RFC 6901) of the value being read there; `""` is
     /// the whole text.
     pub fn path(&self) -> &str {
-        &self.path
+        &self.syntax.path
     }
 
     /// What is wrong there and what was expected, without the place.
     pub fn message(&self) -> &str {
-        &self.message
+        &self.syntax.message
     }
 
     /// Whether the text stops before its value is complete (inside a
     /// string, an object, an array or a number, or after a `,`): a call
     /// cut short, which is never read as arguments.
     pub fn is_truncated(&self) -> bool {
-        self.kind == Kind::Truncated
+        self.syntax.kind == Kind::Truncated
     }
 
     /// Whether the text is JSON that gives a property the schema names
     /// twice in one object (which a stream cannot take back once checked).
     pub fn is_repeated_property(&self) -> bool {
-        self.kind == Kind::Repeated
+        self.syntax.kind == Kind::Repeated
+    }
+
+    /// The error as the one entry of the agent-facing `errors`: a
+    /// [`ValidationError`] of the kind
+    /// [`Syntax`](crate::ValidationErrorKind::Syntax), with this error's
+    /// path, offset and message. [`ArgsError::errors`](crate::ArgsError::errors)
+    /// lists it.
+    ///
+    /// ```
+    /// use pedelec_schema::{ArgsError, ToolArgsSchema, ValidationErrorKind};
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object", "properties": {"q": {"type": "string"}}
+    /// }))?;
+    /// let Err(ArgsError::Syntax(error)) = schema.validate_str("{\"q\": 'a'}") else {
+    ///     panic!("single quotes are not JSON");
+    /// };
+    /// let entry = error.as_validation_error();
+    /// assert_eq!(entry.kind(), ValidationErrorKind::Syntax { offset: 6 });
+    /// assert_eq!(entry.path(), error.path());
+    /// assert_eq!(entry.offset(), Some(error.offset()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn as_validation_error(&self) -> &ValidationError {
+        &self.entry
     }
 
     /// The keyword of its entry in the agent-facing `errors`.
@@ -148,14 +225,30 @@ impl SyntaxError {
 
 impl fmt::Display for SyntaxError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let path = if self.path.is_empty() {
-            "the top"
-        } else {
-            &self.path
-        };
-        write!(f, "at byte {}, at {path}: {}", self.offset, self.message)
+        self.syntax.write_display(f)
     }
 }
+
+/// The error's own fields, as a derived `Debug` shows them.
+impl fmt::Debug for SyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SyntaxError")
+            .field("offset", &self.syntax.offset)
+            .field("path", &self.syntax.path)
+            .field("message", &self.syntax.message)
+            .field("kind", &self.syntax.kind)
+            .finish()
+    }
+}
+
+/// Two errors are equal when they say the same thing at the same byte.
+impl PartialEq for SyntaxError {
+    fn eq(&self, other: &Self) -> bool {
+        self.syntax == other.syntax
+    }
+}
+
+impl Eq for SyntaxError {}
 
 impl std::error::Error for SyntaxError {}
 
@@ -163,12 +256,7 @@ impl std::error::Error for SyntaxError {}
 /// `{"path", "offset", "keyword": "syntax", "message"}`.
 impl Serialize for SyntaxError {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("SyntaxError", 4)?;
-        s.serialize_field("path", &self.path)?;
-        s.serialize_field("offset", &self.offset)?;
-        s.serialize_field("keyword", Self::KEYWORD)?;
-        s.serialize_field("message", &self.message)?;
-        s.end()
+        self.entry.serialize(serializer)
     }
 }
 

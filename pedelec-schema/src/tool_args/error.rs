@@ -7,6 +7,7 @@ use serde::ser::{Serialize, SerializeStruct, Serializer};
 use serde_json::Value;
 
 use super::refusal::DeserializeError;
+use crate::json::OrderedJson;
 use crate::text::SyntaxError;
 use crate::validate::{ValidationError, ValidationErrors};
 
@@ -75,13 +76,34 @@ impl ArgsError {
         }
     }
 
-    /// The schema failures (empty for [`ArgsError::Deserialize`], whose one
-    /// entry of the agent-facing `errors` is its [`DeserializeError`], and
-    /// for [`ArgsError::Syntax`], whose one entry is its [`SyntaxError`]).
+    /// The entries of the agent-facing `errors`, never empty: every schema
+    /// failure of [`ArgsError::Invalid`], or the one entry of
+    /// [`ArgsError::Deserialize`] (of the kind
+    /// [`ValidationErrorKind::Deserialize`](crate::ValidationErrorKind::Deserialize))
+    /// or of [`ArgsError::Syntax`] (of the kind
+    /// [`ValidationErrorKind::Syntax`](crate::ValidationErrorKind::Syntax),
+    /// with its byte [`offset`](ValidationError::offset)). Serialized, the
+    /// list is the document's `errors`, entry for entry.
+    ///
+    /// ```
+    /// use pedelec_schema::{ArgsError, ToolArgsSchema};
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object", "properties": {"q": {"type": "string"}}
+    /// }))?;
+    /// let error = schema.validate_str("{\"q\": \"a}").unwrap_err();
+    /// let first = &error.errors()[0];
+    /// assert_eq!((first.path().as_str(), first.keyword()), ("/q", "syntax"));
+    /// assert_eq!(first.offset(), Some(9));
+    /// assert_eq!(serde_json::to_value(error.errors())?, error.to_value()["errors"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn errors(&self) -> &[ValidationError] {
         match self {
             ArgsError::Invalid(errors) => errors.errors(),
-            ArgsError::Deserialize(_) | ArgsError::Syntax(_) => &[],
+            ArgsError::Deserialize(refusal) => std::slice::from_ref(refusal.as_validation_error()),
+            ArgsError::Syntax(error) => std::slice::from_ref(error.as_validation_error()),
         }
     }
 
@@ -91,10 +113,35 @@ impl ArgsError {
         serde_json::to_value(self).expect("an ArgsError always serializes")
     }
 
-    /// What a tool handler returns: `{"error": {"code": "INVALID_ARGS", ...}}`.
-    pub fn to_response(&self) -> Value {
-        serde_json::json!({ "error": self.to_value() })
+    /// What a tool handler returns: `{"error": {"code": "INVALID_ARGS",
+    /// "message": ..., "errors": [...]}}`, with its keys in that order (the
+    /// order an agent reads and the README shows), which a `Value` would
+    /// sort. It indexes and compares like a `Value`; `Value::from` gives
+    /// one, for an API that takes a `Value`.
+    ///
+    /// ```
+    /// use pedelec_schema::{ArgsError, ToolArgsSchema};
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object", "properties": {"n": {"type": "integer"}}
+    /// }))?;
+    /// let error = ArgsError::from(schema.validate(&json!({"n": "x"})).unwrap_err());
+    /// let response = error.to_response();
+    /// assert_eq!(response["error"]["errors"][0]["path"], "/n");
+    /// assert!(response.to_string().starts_with(r#"{"error":{"code":"INVALID_ARGS","message":"#));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_response(&self) -> OrderedJson {
+        OrderedJson::from_serialize(&Response { error: self })
+            .expect("an ArgsError always serializes")
     }
+}
+
+/// The response a handler returns, `{"error": ...}`, written in order.
+#[derive(serde::Serialize)]
+pub(crate) struct Response<'a, E: Serialize + ?Sized> {
+    pub(crate) error: &'a E,
 }
 
 impl From<SyntaxError> for ArgsError {
@@ -131,18 +178,11 @@ impl Serialize for ArgsError {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
             ArgsError::Invalid(errors) => errors.serialize(serializer),
-            ArgsError::Deserialize(refusal) => {
+            ArgsError::Deserialize(_) | ArgsError::Syntax(_) => {
                 let mut s = serializer.serialize_struct("ArgsError", 3)?;
                 s.serialize_field("code", Self::CODE)?;
                 s.serialize_field("message", &self.message())?;
-                s.serialize_field("errors", &[refusal])?;
-                s.end()
-            }
-            ArgsError::Syntax(error) => {
-                let mut s = serializer.serialize_struct("ArgsError", 3)?;
-                s.serialize_field("code", Self::CODE)?;
-                s.serialize_field("message", &self.message())?;
-                s.serialize_field("errors", &[error])?;
+                s.serialize_field("errors", self.errors())?;
                 s.end()
             }
         }

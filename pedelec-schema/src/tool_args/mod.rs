@@ -17,11 +17,13 @@ use crate::stream::TypedArgsStream;
 use crate::tool_args_schema::ToolArgsSchema;
 
 pub use error::ArgsError;
+pub(crate) use error::Response;
 #[cfg(feature = "time")]
 #[cfg_attr(docsrs, doc(cfg(feature = "time")))]
 pub use foreign::time;
 pub use node::{kind, ToolArgsNode};
 pub use refusal::DeserializeError;
+pub(crate) use refusal::Refused;
 
 /// What the code `#[derive(ToolArgs)]` generates uses. Not a public API: it
 /// may change in any release.
@@ -392,7 +394,38 @@ pub trait ToolArgs {
     where
         Self: DeserializeOwned,
     {
-        TypedArgsStream::new()
+        TypedArgsStream::new(Profile::Mcp)
+    }
+
+    /// [`stream`](Self::stream) for a call the model wrote against the
+    /// export for `profile`, as [`ToolArgsSchema::stream_for`] checks it:
+    /// under OpenAI strict mode a `null` for an optional property is never
+    /// refused, and `finish` gives what
+    /// [`from_provider_args`](Self::from_provider_args) gives for the
+    /// whole text.
+    ///
+    /// ```
+    /// use pedelec_schema::{Profile, ToolArgs};
+    /// use serde::Deserialize;
+    ///
+    /// #[derive(Debug, Deserialize, ToolArgs)]
+    /// struct BookRoom {
+    ///     room_id: String,
+    ///     note: Option<String>,
+    /// }
+    ///
+    /// let mut stream = BookRoom::stream_for(Profile::OpenAiStrict);
+    /// stream.feed(r#"{"room_id": "r1", "#)?;
+    /// stream.feed(r#""note": null}"#)?;
+    /// let call = stream.finish()?;
+    /// assert_eq!((call.room_id.as_str(), call.note), ("r1", None));
+    /// # Ok::<(), pedelec_schema::ArgsError>(())
+    /// ```
+    fn stream_for(profile: Profile) -> TypedArgsStream<Self>
+    where
+        Self: DeserializeOwned,
+    {
+        TypedArgsStream::new(profile)
     }
 
     /// Arguments a model sent under `profile`: undoes what the export
@@ -429,9 +462,65 @@ pub trait ToolArgs {
         Self::from_args(args)
     }
 
+    /// The JSON text of arguments a model sent under `profile`: read as
+    /// [`from_args_str`](Self::from_args_str) reads it (its syntax errors
+    /// located the same way), then taken as
+    /// [`from_provider_args`](Self::from_provider_args) takes the value -
+    /// the `null`s of OpenAI strict mode taken out, a `null` for a required
+    /// property refused.
+    ///
+    /// A call with no `null` to take out is read on `from_args_str`'s fast
+    /// path: in one pass, without building a `serde_json::Value`.
+    ///
+    /// ```
+    /// use pedelec_schema::{ArgsError, Profile, ToolArgs};
+    /// use serde::Deserialize;
+    ///
+    /// /// Books a room.
+    /// #[derive(Debug, Deserialize, ToolArgs)]
+    /// #[serde(rename_all = "camelCase")]
+    /// struct BookRoom {
+    ///     room_id: String,
+    ///     note: Option<String>,
+    /// }
+    ///
+    /// // OpenAI strict mode: `null` for the note the model left out.
+    /// let text = r#"{"roomId": "r1", "note": null}"#;
+    /// let call = BookRoom::from_provider_args_str(Profile::OpenAiStrict, text)?;
+    /// assert_eq!((call.room_id.as_str(), call.note), ("r1", None));
+    ///
+    /// // The room is required: its `null` is no property left out.
+    /// let error = BookRoom::from_provider_args_str(Profile::OpenAiStrict, r#"{"roomId": null}"#)
+    ///     .unwrap_err();
+    /// assert_eq!(error.errors()[0].path(), "/roomId");
+    ///
+    /// // Text that is not JSON: located as `from_args_str` locates it.
+    /// let Err(ArgsError::Syntax(error)) =
+    ///     BookRoom::from_provider_args_str(Profile::OpenAiStrict, r#"{"roomId": "r1",}"#)
+    /// else {
+    ///     panic!("not JSON");
+    /// };
+    /// assert_eq!(error.offset(), 16);
+    /// # Ok::<(), pedelec_schema::ArgsError>(())
+    /// ```
+    fn from_provider_args_str(profile: Profile, text: &str) -> Result<Self, ArgsError>
+    where
+        Self: DeserializeOwned,
+    {
+        // The fast path takes only calls the schema accepts as they are,
+        // which hold no `null` that `normalize` would take out.
+        if let Some(parsed) = Self::schema().read_checked(text) {
+            return Ok(parsed);
+        }
+        let args = Self::schema().read_text(text)?;
+        Self::from_provider_args(profile, args)
+    }
+
     /// The tool called `name` that takes these arguments, described by the
     /// type's doc comment (the schema's root `description`). Write it in a
-    /// provider's shape with [`ToolDefinition::export`].
+    /// provider's shape with [`ToolDefinition::export`], which writes the
+    /// doc comment once, as the tool's description, and leaves it out of
+    /// the arguments' schema.
     ///
     /// ```
     /// use pedelec_schema::{Profile, ToolArgs};
@@ -447,6 +536,7 @@ pub trait ToolArgs {
     /// let gemini = tool.export(Profile::GeminiOpenApi).definition;
     /// assert_eq!(gemini["description"], "Searches the notes.");
     /// assert_eq!(gemini["parameters"]["required"], serde_json::json!(["query"]));
+    /// assert_eq!(gemini["parameters"].get("description"), None);
     /// # Ok::<(), pedelec_schema::ToolNameError>(())
     /// ```
     fn tool_definition(name: &str) -> Result<ToolDefinition, ToolNameError> {

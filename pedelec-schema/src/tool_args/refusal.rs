@@ -7,14 +7,15 @@
 //! meets - it stops at the `oneOf`.
 
 use std::fmt;
+use std::sync::Arc;
 
-use serde::ser::{Serialize, SerializeStruct, Serializer};
+use serde::ser::{Serialize, Serializer};
 use serde_json::Value;
 use serde_path_to_error::Segment;
 
 use crate::pointer;
 use crate::tool_args_schema::ToolArgsSchema;
-use crate::validate::Kind;
+use crate::validate::{Kind, ValidationError};
 
 /// serde refused arguments that matched the schema: where, and serde's
 /// message. It is the one entry of the agent-facing `errors` of an
@@ -56,11 +57,38 @@ use crate::validate::Kind;
 ///     "message": "3 is odd"
 /// }]));
 /// ```
-#[derive(Debug)]
 pub struct DeserializeError {
+    refused: Arc<Refused>,
+    /// The same refusal as an entry of the agent-facing `errors`, sharing
+    /// `refused`: what [`ArgsError::errors`](super::ArgsError::errors)
+    /// lists.
+    entry: Box<ValidationError>,
+}
+
+/// What a [`DeserializeError`] says, shared with its [`ValidationError`]
+/// entry.
+#[derive(Debug)]
+pub(crate) struct Refused {
     path: String,
     schema_path: String,
     error: serde_json::Error,
+}
+
+impl Refused {
+    /// [`DeserializeError::path`].
+    pub(crate) fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// [`DeserializeError::schema_path`].
+    pub(crate) fn schema_path(&self) -> &str {
+        &self.schema_path
+    }
+
+    /// [`DeserializeError::serde_error`].
+    pub(crate) fn error(&self) -> &serde_json::Error {
+        &self.error
+    }
 }
 
 impl DeserializeError {
@@ -74,10 +102,14 @@ impl DeserializeError {
         refused: serde_path_to_error::Error<serde_json::Error>,
     ) -> Self {
         let (path, schema_path) = locate(schema, args, refused.path());
-        DeserializeError {
+        let refused = Arc::new(Refused {
             path,
             schema_path,
             error: refused.into_inner(),
+        });
+        DeserializeError {
+            entry: Box::new(ValidationError::deserialize(Arc::clone(&refused))),
+            refused,
         }
     }
 
@@ -86,23 +118,43 @@ impl DeserializeError {
     /// reading it (an internally tagged or untagged enum), it points at
     /// that value.
     pub fn path(&self) -> &str {
-        &self.path
+        &self.refused.path
     }
 
     /// Where in the schema: the JSON Pointer of the node that accepted the
     /// value serde refused.
     pub fn schema_path(&self) -> &str {
-        &self.schema_path
+        &self.refused.schema_path
     }
 
     /// serde's message.
     pub fn message(&self) -> String {
-        self.error.to_string()
+        self.refused.error.to_string()
     }
 
     /// serde's error.
     pub fn serde_error(&self) -> &serde_json::Error {
-        &self.error
+        &self.refused.error
+    }
+
+    /// The refusal as the one entry of the agent-facing `errors`: a
+    /// [`ValidationError`] of the kind
+    /// [`Deserialize`](crate::ValidationErrorKind::Deserialize), with this
+    /// refusal's path, schema path and message.
+    /// [`ArgsError::errors`](super::ArgsError::errors) lists it.
+    pub fn as_validation_error(&self) -> &ValidationError {
+        &self.entry
+    }
+}
+
+/// The refusal's own fields, as a derived `Debug` shows them.
+impl fmt::Debug for DeserializeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DeserializeError")
+            .field("path", &self.refused.path)
+            .field("schema_path", &self.refused.schema_path)
+            .field("error", &self.refused.error)
+            .finish()
     }
 }
 
@@ -110,32 +162,26 @@ impl DeserializeError {
 /// [`ValidationError`](crate::ValidationError) writes itself.
 impl fmt::Display for DeserializeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let path = if self.path.is_empty() {
+        let path = if self.refused.path.is_empty() {
             "(root)"
         } else {
-            &self.path
+            &self.refused.path
         };
-        write!(f, "{path}: {}", self.error)
+        write!(f, "{path}: {}", self.refused.error)
     }
 }
 
 impl std::error::Error for DeserializeError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        Some(&self.error)
+        Some(&self.refused.error)
     }
 }
 
-/// `{"path","schema_path","keyword","message"}`, like a validation error.
-/// Hand-written: `keyword` is a constant and `message` serde's, neither a
-/// field.
+/// `{"path","schema_path","keyword","message"}`, like a validation error:
+/// its entry's.
 impl Serialize for DeserializeError {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("DeserializeError", 4)?;
-        s.serialize_field("path", &self.path)?;
-        s.serialize_field("schema_path", &self.schema_path)?;
-        s.serialize_field("keyword", Self::KEYWORD)?;
-        s.serialize_field("message", &self.message())?;
-        s.end()
+        self.entry.serialize(serializer)
     }
 }
 

@@ -11,23 +11,28 @@
 
 use std::cell::RefCell;
 use std::fmt::{self, Display, Formatter, Write};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
 
-use serde_json::Number;
-
 use super::failure::Failure;
+use super::kind::ValidationErrorKind;
 use super::site::Span;
 use super::trail::{write_instance_pointer, Indices};
-use crate::schema::NodeKind;
+use crate::text::Syntax;
+use crate::tool_args::Refused;
 
-/// One way a value failed its schema.
+/// One way a value failed its schema - or, as an entry of an
+/// [`ArgsError`](crate::ArgsError)'s [`errors`](crate::ArgsError::errors),
+/// one way its text could not be read
+/// ([`Syntax`](ValidationErrorKind::Syntax)) or its value could not be
+/// deserialized ([`Deserialize`](ValidationErrorKind::Deserialize)).
 ///
-/// Serializes as `{"path","schema_path","keyword","message"}`. The paths
-/// and the message are written when they are read, not when the error is
-/// found: collecting errors stays cheap, and reading one costs what
-/// formatting it costs.
+/// Serializes as `{"path","schema_path","keyword","message"}`; a syntax
+/// error as `{"path","offset","keyword","message"}`, with no place in the
+/// schema. The paths and the message are written when they are read, not
+/// when the error is found: collecting errors stays cheap, and reading one
+/// costs what formatting it costs.
 ///
 /// ```
 /// use pedelec_schema::ToolArgsSchema;
@@ -102,6 +107,25 @@ impl ValidationError {
         )
     }
 
+    /// A syntax error's entry: it carries its own path and offset.
+    pub(crate) fn syntax(syntax: Arc<Syntax>) -> Self {
+        ValidationError::own(Failure::Syntax(syntax))
+    }
+
+    /// A serde refusal's entry: it carries its own path and schema path.
+    pub(crate) fn deserialize(refused: Arc<Refused>) -> Self {
+        ValidationError::own(Failure::Deserialize(refused))
+    }
+
+    /// An entry whose failure carries its own paths, outside any compiled
+    /// schema: no indices, and the one empty pointer string every such
+    /// entry shares, so that building one allocates nothing more.
+    fn own(failure: Failure) -> Self {
+        static NO_POINTERS: OnceLock<Arc<str>> = OnceLock::new();
+        let pointers = NO_POINTERS.get_or_init(|| Arc::from(""));
+        ValidationError::new(Indices::NONE, Arc::clone(pointers), Span::ROOT, 0, failure)
+    }
+
     /// Where in the value: a JSON Pointer (RFC 6901); `""` is the whole value.
     pub fn path(&self) -> String {
         // The value's pointer is at most as long as the schema's, but for
@@ -111,11 +135,26 @@ impl ValidationError {
         path
     }
 
-    /// Where in the schema: a JSON Pointer to the keyword that failed.
+    /// Where in the schema: a JSON Pointer to the keyword that failed; for
+    /// a [`Deserialize`](ValidationErrorKind::Deserialize) entry, the node
+    /// that accepted the value serde refused. Empty for a
+    /// [`Syntax`](ValidationErrorKind::Syntax) entry, which has no place in
+    /// the schema (and no `schema_path` in the agent-facing object).
     pub fn schema_path(&self) -> String {
         let mut path = String::with_capacity(self.site.len() + 1 + self.keyword().len());
         self.write_schema_path(&mut path);
         path
+    }
+
+    /// The byte offset in the arguments' text, for a
+    /// [`Syntax`](ValidationErrorKind::Syntax) entry (its `offset` in the
+    /// agent-facing object); `None` for every other error, which is about
+    /// a value, not a text.
+    pub fn offset(&self) -> Option<usize> {
+        match &self.failure {
+            Failure::Syntax(syntax) => Some(syntax.offset()),
+            _ => None,
+        }
     }
 
     /// The keyword that failed: `type`, `required`, `maximum`, `oneOf`, ...
@@ -171,6 +210,11 @@ impl ValidationError {
     /// Appends [`path`](Self::path) to `out`: the value's pointer, and for
     /// an unknown property, the property's name below its object.
     pub(crate) fn write_path(&self, out: &mut String) {
+        match &self.failure {
+            Failure::Syntax(syntax) => return out.push_str(syntax.path()),
+            Failure::Deserialize(refused) => return out.push_str(refused.path()),
+            _ => {}
+        }
         write_instance_pointer(self.schema_pointer(), &self.indices, out);
         if let Some(property) = self.failure.property() {
             crate::pointer::push(out, property);
@@ -179,6 +223,11 @@ impl ValidationError {
 
     /// Appends [`schema_path`](Self::schema_path) to `out`.
     fn write_schema_path(&self, out: &mut String) {
+        match &self.failure {
+            Failure::Syntax(_) => return,
+            Failure::Deserialize(refused) => return out.push_str(refused.schema_path()),
+            _ => {}
+        }
         // Keywords hold neither `~` nor `/`: nothing to escape.
         out.push_str(self.site.of(&self.pointers));
         out.push('/');
@@ -191,8 +240,15 @@ impl ValidationError {
         let _ = self.failure.write_to(out);
     }
 
-    /// Appends the `Display` form, `path: message`, to `out`.
+    /// Appends the `Display` form, `path: message`, to `out`; a syntax
+    /// error's as the [`SyntaxError`](crate::SyntaxError) writes itself,
+    /// with its byte.
     fn write_display(&self, out: &mut String) {
+        if let Failure::Syntax(syntax) = &self.failure {
+            // Writing into a `String` cannot fail.
+            let _ = syntax.write_display(out);
+            return;
+        }
         let start = out.len();
         self.write_path(out);
         if out.len() == start {
@@ -214,145 +270,19 @@ impl ValidationError {
         buffer.clear();
         self.write_path(buffer);
         s.serialize_field("path", buffer.as_str())?;
-        buffer.clear();
-        self.write_schema_path(buffer);
-        s.serialize_field("schema_path", buffer.as_str())?;
+        match self.offset() {
+            Some(offset) => s.serialize_field("offset", &offset)?,
+            None => {
+                buffer.clear();
+                self.write_schema_path(buffer);
+                s.serialize_field("schema_path", buffer.as_str())?;
+            }
+        }
         s.serialize_field("keyword", self.keyword())?;
         buffer.clear();
         self.write_message(buffer);
         s.serialize_field("message", buffer.as_str())?;
         s.end()
-    }
-}
-
-/// What a [`ValidationError`] is about: one variant per way a value can
-/// fail, with the values the check compared. [`ValidationError::kind`]
-/// builds it; each variant belongs to one
-/// [`keyword`](ValidationError::keyword), given in its documentation.
-///
-/// Counts are of what the value holds: characters (Unicode scalar values)
-/// for a string, items for an array. Bounds are the schema's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum ValidationErrorKind<'a> {
-    /// `type`: the value is of another JSON type than the node's (or a
-    /// fractional number under an `integer` node).
-    Type {
-        /// The node's kind: `String`, `Number`, `Integer`, `Boolean`,
-        /// `Array` or `Object`.
-        expected: NodeKind,
-    },
-    /// `enum`: the value is none of the node's allowed values.
-    Enum,
-    /// `minLength`: the string is too short.
-    MinLength {
-        /// The string's length in characters.
-        length: usize,
-        /// The schema's `minLength`.
-        min: u64,
-    },
-    /// `maxLength`: the string is too long.
-    MaxLength {
-        /// The string's length in characters.
-        length: usize,
-        /// The schema's `maxLength`.
-        max: u64,
-    },
-    /// `pattern`: the string does not match.
-    Pattern {
-        /// The schema's pattern, as written.
-        pattern: &'a str,
-    },
-    /// `minimum`: the number is below the bound.
-    Minimum {
-        /// The value.
-        value: &'a Number,
-        /// The schema's `minimum`.
-        minimum: &'a Number,
-    },
-    /// `maximum`: the number is above the bound.
-    Maximum {
-        /// The value.
-        value: &'a Number,
-        /// The schema's `maximum`.
-        maximum: &'a Number,
-    },
-    /// `minItems`: the array has too few items.
-    MinItems {
-        /// How many items the array has.
-        count: usize,
-        /// The schema's `minItems`.
-        min: u64,
-    },
-    /// `maxItems`: the array has too many items.
-    MaxItems {
-        /// How many items the array has.
-        count: usize,
-        /// The schema's `maxItems`.
-        max: u64,
-    },
-    /// `uniqueItems`: two items are equal.
-    UniqueItems {
-        /// The index of the first of them.
-        first: usize,
-        /// The index of the second.
-        second: usize,
-    },
-    /// `required`: a required property is missing. The error's path is
-    /// the object's.
-    Required {
-        /// The missing property's name.
-        property: &'a str,
-    },
-    /// `oneOf`: no branch accepts the value.
-    OneOfNone {
-        /// How many branches the `oneOf` has.
-        branches: usize,
-    },
-    /// `oneOf`: more than one branch accepts the value.
-    OneOfMany {
-        /// How many branches accept it.
-        matched: usize,
-        /// How many branches the `oneOf` has.
-        branches: usize,
-        /// The index of the first branch that accepts it.
-        first: usize,
-        /// The index of the second.
-        second: usize,
-    },
-    /// `properties`: a property the object's schema does not name, refused
-    /// only by
-    /// [`ToolArgsSchema::validate_refusing_unknown`](crate::ToolArgsSchema::validate_refusing_unknown).
-    /// The error's path is the property's own.
-    UnknownProperty {
-        /// The property's name.
-        property: &'a str,
-        /// The schema's property whose name is closest, if one is close.
-        suggestion: Option<&'a str>,
-    },
-}
-
-impl ValidationErrorKind<'_> {
-    /// The keyword of the variant: what [`ValidationError::keyword`]
-    /// returns for an error of this kind.
-    pub fn keyword(&self) -> &'static str {
-        match self {
-            ValidationErrorKind::Type { .. } => "type",
-            ValidationErrorKind::Enum => "enum",
-            ValidationErrorKind::MinLength { .. } => "minLength",
-            ValidationErrorKind::MaxLength { .. } => "maxLength",
-            ValidationErrorKind::Pattern { .. } => "pattern",
-            ValidationErrorKind::Minimum { .. } => "minimum",
-            ValidationErrorKind::Maximum { .. } => "maximum",
-            ValidationErrorKind::MinItems { .. } => "minItems",
-            ValidationErrorKind::MaxItems { .. } => "maxItems",
-            ValidationErrorKind::UniqueItems { .. } => "uniqueItems",
-            ValidationErrorKind::Required { .. } => "required",
-            ValidationErrorKind::OneOfNone { .. } | ValidationErrorKind::OneOfMany { .. } => {
-                "oneOf"
-            }
-            ValidationErrorKind::UnknownProperty { .. } => "properties",
-        }
     }
 }
 
@@ -371,20 +301,26 @@ impl Display for ValidationError {
 
 impl fmt::Debug for ValidationError {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        f.debug_struct("ValidationError")
-            .field("path", &self.path())
-            .field("schema_path", &self.schema_path())
+        let mut debug = f.debug_struct("ValidationError");
+        debug.field("path", &self.path());
+        match self.offset() {
+            Some(offset) => debug.field("offset", &offset),
+            None => debug.field("schema_path", &self.schema_path()),
+        };
+        debug
             .field("keyword", &self.keyword())
             .field("message", &self.message())
             .finish()
     }
 }
 
-/// Two errors are equal when they say the same thing about the same place.
+/// Two errors are equal when they say the same thing about the same place
+/// (for a syntax error, the same byte).
 impl PartialEq for ValidationError {
     fn eq(&self, other: &Self) -> bool {
         self.path() == other.path()
-            && self.site.of(&self.pointers) == other.site.of(&other.pointers)
+            && self.schema_path() == other.schema_path()
+            && self.offset() == other.offset()
             && self.keyword() == other.keyword()
             && self.message() == other.message()
     }
@@ -509,6 +445,14 @@ impl ValidationErrors {
     /// `{"code": "INVALID_ARGS", "message": ..., "errors": [...]}`.
     pub fn to_value(&self) -> serde_json::Value {
         serde_json::to_value(self).expect("validation errors always serialize")
+    }
+
+    /// What a tool handler returns, `{"error": {"code": "INVALID_ARGS",
+    /// "message": ..., "errors": [...]}}`, in that order: the same document
+    /// as [`ArgsError::to_response`](crate::ArgsError::to_response).
+    pub fn to_response(&self) -> crate::OrderedJson {
+        crate::OrderedJson::from_serialize(&crate::tool_args::Response { error: self })
+            .expect("validation errors always serialize")
     }
 }
 

@@ -11,11 +11,14 @@ use std::sync::Arc;
 
 use serde_json::Number;
 
-use super::error::{ValidationError, ValidationErrorKind};
+use super::error::ValidationError;
+use super::kind::ValidationErrorKind;
 use crate::message::{write_bool, write_count, write_number, Excerpt, Listable, Listed, Quoted};
 use crate::pattern::Pattern;
 use crate::schema::NodeKind;
 use crate::small_string::SmallString;
+use crate::text::Syntax;
+use crate::tool_args::Refused;
 
 pub(crate) use crate::message::Found;
 
@@ -105,6 +108,15 @@ pub(crate) enum Failure {
         name: Box<str>,
         suggestion: Option<Box<str>>,
     },
+    /// Argument text that is not one JSON value: a
+    /// [`SyntaxError`](crate::SyntaxError) as an entry of the agent-facing
+    /// `errors`, with its own path and byte offset. Shared with the error,
+    /// which owns the same data.
+    Syntax(Arc<Syntax>),
+    /// A value the schema accepted and serde refused: a
+    /// [`DeserializeError`](crate::DeserializeError) as an entry, with its
+    /// own path and schema path.
+    Deserialize(Arc<Refused>),
 }
 
 /// How many failures of each branch a "matches none" message quotes.
@@ -138,6 +150,8 @@ impl Failure {
             Failure::Required { .. } => "required",
             Failure::NoBranch { .. } | Failure::SeveralBranches { .. } => "oneOf",
             Failure::UnknownProperty { .. } => "properties",
+            Failure::Syntax(_) => crate::SyntaxError::KEYWORD,
+            Failure::Deserialize(_) => crate::DeserializeError::KEYWORD,
         }
     }
 
@@ -205,6 +219,10 @@ impl Failure {
                 property: name,
                 suggestion: suggestion.as_deref(),
             },
+            Failure::Syntax(syntax) => ValidationErrorKind::Syntax {
+                offset: syntax.offset(),
+            },
+            Failure::Deserialize(_) => ValidationErrorKind::Deserialize,
         }
     }
 
@@ -326,6 +344,8 @@ impl Failure {
             Failure::UnknownProperty { name, suggestion } => {
                 write_unknown_property(out, name, suggestion.as_deref())
             }
+            Failure::Syntax(syntax) => out.write_str(syntax.message()),
+            Failure::Deserialize(refused) => write!(out, "{}", refused.error()),
         }
     }
 }

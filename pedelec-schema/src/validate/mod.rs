@@ -43,6 +43,7 @@ mod disjoint;
 mod equality;
 mod error;
 mod failure;
+mod kind;
 mod number;
 mod object;
 mod one_of;
@@ -71,7 +72,8 @@ pub(crate) use checked_read::read_checked;
 pub(crate) use compiled::{CompiledArray, CompiledNode, CompiledObject, CompiledOneOf, Kind};
 pub(crate) use disjoint::{disjoint, pairwise_disjoint};
 pub(crate) use equality::json_equal;
-pub use error::{ValidationError, ValidationErrorKind, ValidationErrors};
+pub use error::{ValidationError, ValidationErrors};
+pub use kind::ValidationErrorKind;
 pub(crate) use stream::Checker;
 
 /// A schema node compiled for validation, with the schema pointers its

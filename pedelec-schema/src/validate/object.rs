@@ -208,6 +208,11 @@ impl ObjectRule {
         Some((place, &self.properties[place].rule))
     }
 
+    /// Whether the property at `place` in name order is required.
+    pub(super) fn is_required(&self, place: usize) -> bool {
+        self.properties[place].required
+    }
+
     /// Whether every required property is among those seen, for an object
     /// of up to 64 properties: bit `i` of `seen` for the property at place
     /// `i` in name order.

@@ -92,6 +92,13 @@ pub(crate) enum Indices {
 const INLINE_INDICES: usize = 4;
 
 impl Indices {
+    /// No index: the value is not inside an array, or the error carries
+    /// its own path.
+    pub(crate) const NONE: Indices = Indices::Inline {
+        len: 0,
+        indices: [0; INLINE_INDICES],
+    };
+
     /// `outer` followed by `inner`: the indices of a value the stream
     /// checks, reached through the arrays it has open and then those inside
     /// the value.

@@ -31,10 +31,7 @@ pub fn binary() -> &'static Path {
 
 /// Builds the binary with the profile these tests were built with.
 fn build() -> PathBuf {
-    pedelec_testdata::cargo::executable(
-        &["--package", "pedelec-lint", "--bin", "pedelec-lint"],
-        "pedelec-lint",
-    )
+    pedelec_testdata::cargo::executable(&["--bin", "pedelec-lint"], "pedelec-lint")
 }
 
 /// What one run of the binary did.

@@ -9,7 +9,7 @@
 
 mod profiles;
 
-pub use profiles::{allowed, is_engine, is_gemini};
+pub use profiles::{allowed, is_engine, is_gemini, schema_rules};
 
 use std::collections::BTreeSet;
 
@@ -57,6 +57,7 @@ fn mcp(root: &ObjectNode, source: Value, exported: &Exported) -> Result<(), Stri
 
 /// Checks `exported` against `root`'s export rules for `profile`.
 pub fn check(root: &ObjectNode, profile: Profile, exported: &Exported) -> Result<(), String> {
+    let profile = schema_rules(profile);
     let source = SchemaNode::Object(root.clone()).to_value();
     if is_engine(profile) {
         // The engine profiles' rules depend on their pattern rewriting,

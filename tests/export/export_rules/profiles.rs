@@ -6,6 +6,17 @@
 use pedelec_schema::Profile;
 use pedelec_testdata::SUBSET_KEYWORDS;
 
+/// The profile whose schema rules `profile` follows: OpenAI documents one
+/// strict mode for its Responses API and its Chat Completions, so
+/// `OpenAiChat` writes the schemas `OpenAiStrict` writes (only the tool
+/// around them differs); every other profile is its own.
+pub fn schema_rules(profile: Profile) -> Profile {
+    match profile {
+        Profile::OpenAiChat => Profile::OpenAiStrict,
+        profile => profile,
+    }
+}
+
 /// The keywords each profile may write.
 pub fn allowed(profile: Profile) -> Vec<&'static str> {
     if profile == Profile::Gemini {

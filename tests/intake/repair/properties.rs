@@ -250,7 +250,8 @@ proptest! {
     /// property names the schema names left bare, a code fence, prose or
     /// a stray `}` around the object) is read back as that very value,
     /// down to how its numbers are held, and the repair reports exactly the
-    /// liberties the writer took: the same multiset of (code, pointer).
+    /// liberties the writer took, one change per code and place: the same
+    /// set of (code, pointer), none twice.
     #[test]
     fn a_sloppy_text_is_read_back_with_one_change_per_liberty((root, values, tape) in sloppy_cases()) {
         let schema = ToolArgsSchema::new(root).unwrap();

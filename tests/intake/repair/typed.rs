@@ -39,12 +39,12 @@ fn repair_reads_text_into_the_type_with_its_changes() {
         }
     );
     use ChangeCode::*;
+    // One change per code and place: a name and its value in single
+    // quotes are one, at the property.
     assert_eq!(
         codes(&args),
         [
             CodeFence,
-            SingleQuotes,
-            SingleQuotes,
             SingleQuotes,
             SingleQuotes,
             ControlCharacter,
@@ -52,6 +52,14 @@ fn repair_reads_text_into_the_type_with_its_changes() {
             PythonLiteral,
             TrailingComma
         ]
+    );
+    let places: Vec<_> = args.changes[1..6]
+        .iter()
+        .map(|c| c.pointer.as_str())
+        .collect();
+    assert_eq!(
+        places,
+        ["/path", "/content", "/content", "/overwrite", "/overwrite"]
     );
 }
 
@@ -111,7 +119,7 @@ fn the_arguments_text_handed_on_as_a_json_string_is_repaired() {
     let call = json!({"arguments": "{'path': 'a', 'content': 'b'}"});
     let call: ToolCall = serde_json::from_value(call).unwrap();
     assert_eq!(call.arguments.path, "a");
-    assert_eq!(call.arguments.changes.len(), 4);
+    assert_eq!(call.arguments.changes.len(), 2);
     // Without `Repair`, a string is no object.
     let call = json!({"arguments": "{'path': 'a', 'content': 'b'}"});
     let error =

@@ -56,8 +56,8 @@ pub fn is_json_pointer(pointer: &str) -> bool {
 ///
 /// - a value it gives is one the schema accepts, and each change has a
 ///   repair code and a JSON Pointer into the value, or to a property of
-///   an object in it (one given as `None`, left out); the result and every
-///   error serialize;
+///   an object in it (one given as `None`, left out), with no two changes
+///   of one code at one place; the result and every error serialize;
 /// - on a text that is JSON it answers as `validate_str`: the value
 ///   serde_json reads with no change, or the very error (but `null` and
 ///   `""`, for a schema that requires nothing, are `{}`);
@@ -76,7 +76,13 @@ pub fn check_repair(schema: &ToolArgsSchema, text: &str) {
                     repaired.value
                 );
             }
-            for change in &repaired.changes {
+            for (index, change) in repaired.changes.iter().enumerate() {
+                assert!(
+                    !repaired.changes[..index]
+                        .iter()
+                        .any(|c| c.code == change.code && c.pointer == change.pointer),
+                    "{change}: a second change of its code at its place"
+                );
                 assert!(
                     REPAIR_CODES.contains(&change.code),
                     "repair reports a change of another bridge: {change}"

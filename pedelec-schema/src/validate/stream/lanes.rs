@@ -23,6 +23,13 @@ pub(crate) struct Checker<'v> {
     /// Whether failures are checked at all (not for
     /// [`names_only`](Self::names_only)).
     checking: bool,
+    /// Whether a `null` for an optional property is let through, for the
+    /// profile's `normalize` to take out at the end (`mod.rs`, "Nulls for
+    /// optional properties").
+    nulls_for_optional: bool,
+    /// Whether one was let through: then the checks it could change wait
+    /// for the whole value.
+    loosened: bool,
     /// The lanes of every open level, level after level.
     lanes: Vec<Lane<'v>>,
     levels: Vec<Level>,
@@ -33,8 +40,9 @@ pub(crate) struct Checker<'v> {
     /// The array indices on the way to the value being read.
     indices: Vec<usize>,
     /// The nodes of the next value of the innermost object, found at its
-    /// key, with their branches.
-    pending: Vec<(&'v Rule, usize)>,
+    /// key, with their branches, and whether a `null` there is let
+    /// through.
+    pending: Vec<(&'v Rule, usize, bool)>,
     /// The string being read, for the lanes of strings.
     string: StringProgress,
 }
@@ -62,6 +70,9 @@ struct Level {
     branches: usize,
     /// Whether it pushed its own array index (it is an item).
     indexed: bool,
+    /// Whether a `null` was let through inside it: its own checks and its
+    /// `oneOf`s' verdicts wait for the whole value.
+    loosened: bool,
 }
 
 #[derive(Debug)]
@@ -95,9 +106,14 @@ impl Fork<'_> {
 }
 
 impl<'v> Checker<'v> {
-    /// A checker that refuses at the first impossible byte.
-    pub(crate) fn new(validator: &'v Validator) -> Self {
-        Checker::with(validator, true)
+    /// A checker that refuses at the first impossible byte; with
+    /// `nulls_for_optional`, a `null` for an optional property is not
+    /// impossible (the export made the property nullable).
+    pub(crate) fn new(validator: &'v Validator, nulls_for_optional: bool) -> Self {
+        Checker {
+            nulls_for_optional,
+            ..Checker::with(validator, true)
+        }
     }
 
     /// A checker that checks nothing but which repeated keys the schema
@@ -113,6 +129,8 @@ impl<'v> Checker<'v> {
         Checker {
             validator,
             checking,
+            nulls_for_optional: false,
+            loosened: false,
             lanes: Vec::with_capacity(ROOM),
             levels: Vec::with_capacity(ROOM),
             unchecked: 0,
@@ -128,6 +146,12 @@ impl<'v> Checker<'v> {
             pending: Vec::with_capacity(ROOM),
             string: StringProgress::default(),
         }
+    }
+
+    /// Whether a `null` for an optional property was let through: the
+    /// value is checked whole once it is normalized.
+    pub(crate) fn loosened(&self) -> bool {
+        self.loosened
     }
 
     /// The root's failures, once it has failed.
@@ -164,7 +188,7 @@ impl<'v> Checker<'v> {
         }
         let mut indexed = false;
         match self.levels.last() {
-            None => self.pending.push((&self.validator.rule, ROOT)),
+            None => self.pending.push((&self.validator.rule, ROOT, false)),
             Some(level) => {
                 let start = level.lanes;
                 if self
@@ -190,7 +214,7 @@ impl<'v> Checker<'v> {
                                 );
                             }
                         }
-                        self.pending.push((array.items(), branch));
+                        self.pending.push((array.items(), branch, false));
                     }
                     self.indices.push(index);
                     indexed = true;
@@ -202,9 +226,20 @@ impl<'v> Checker<'v> {
             forks: self.forks.len(),
             branches: self.branches.len(),
             indexed,
+            loosened: false,
         };
         let pending = std::mem::take(&mut self.pending);
-        for &(rule, branch) in &pending {
+        for &(rule, branch, nullable) in &pending {
+            if nullable && begun == Begun::Null {
+                // A property left out, as the export lets the model write
+                // it: no lane checks the `null`, and the object's checks
+                // wait for the end, where `normalize` takes it out.
+                self.loosened = true;
+                if let Some(object) = self.levels.last_mut() {
+                    object.loosened = true;
+                }
+                continue;
+            }
             self.expand(rule, branch, begun);
         }
         self.pending = pending;
@@ -303,6 +338,7 @@ impl<'v> Checker<'v> {
                 unreachable!("an object's lanes are objects'");
             };
             if let Some((place, rule)) = object_rule.property(key, lane.count) {
+                let nullable = self.nulls_for_optional && !object_rule.is_required(place);
                 let bit = 1u64.checked_shl(place as u32).unwrap_or(0);
                 let repeated = match object_rule.property_count() <= 64 {
                     true => lane.seen & bit != 0,
@@ -313,7 +349,7 @@ impl<'v> Checker<'v> {
                 }
                 lane.count = place + 1;
                 lane.seen |= bit;
-                self.pending.push((rule, lane.branch));
+                self.pending.push((rule, lane.branch, nullable));
             }
         }
         Ok(())
@@ -392,7 +428,12 @@ impl<'v> Checker<'v> {
             return;
         }
         let level = self.levels.pop().expect("a value ends after it begins");
-        if self.checking {
+        if level.loosened {
+            if let Some(outer) = self.levels.last_mut() {
+                outer.loosened = true;
+            }
+        }
+        if self.checking && !level.loosened {
             for at in level.lanes..self.lanes.len() {
                 let Lane {
                     rule, branch, seen, ..

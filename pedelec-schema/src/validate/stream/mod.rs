@@ -41,6 +41,27 @@
 //! with the same lanes and no checks ([`Checker::names_only`]), and so
 //! refuses the same repeats.
 
+//!
+//! # Nulls for optional properties
+//!
+//! Under a profile whose export makes every optional property required and
+//! nullable (OpenAI strict mode), the model sends `null` for a property it
+//! leaves out, and the arguments are what `normalize` makes of the value
+//! (`export/normalize.rs`). There a `null` met under an optional property
+//! opens no lane: it is a property left out, not a value to check. The
+//! object it stands in is *loosened*, and so is each value around it: a
+//! loosened value's own checks and its `oneOf`s' verdicts are not made
+//! when it ends (which branch owns a `oneOf` value depends on which
+//! `null`s it takes out), and the stream's `finish` validates the whole
+//! value once `normalize` has taken the `null`s out. Every refusal left is
+//! one no normalizing can mend: a failure at a value's first byte or
+//! inside a string or past `maxItems` stays in the value `normalize`
+//! gives, at the same place, under every reading; a value that is not
+//! loosened holds no `null` that any reading takes out, so `normalize`
+//! leaves it as it is; and a `null` for a required property is refused
+//! where it begins, as before (taking it out would leave the property
+//! missing).
+
 mod lanes;
 mod string;
 

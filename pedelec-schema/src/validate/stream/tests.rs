@@ -346,3 +346,47 @@ fn a_valid_call_is_taken_at_every_cut() {
         assert_eq!(stream.finish().unwrap(), expected, "cut at {cut}");
     }
 }
+
+/// Under a profile whose export makes optional properties nullable, a
+/// `null` for an optional property opens no lane - at the top, nested, in
+/// an array's object, in a `oneOf` branch - and is never refused, where
+/// the plain stream refuses it at its first byte; a `null` for a required
+/// property is refused there all the same. A failure beside such a `null`
+/// (`maxLength`, inside a string) is still refused at its character.
+#[test]
+fn a_null_for_an_optional_property_is_refused_only_without_a_profile() {
+    use crate::Profile;
+
+    let schema = schema(
+        json!({
+            "id": {"type": "string", "maxLength": 3},
+            "note": {"type": "string"},
+            "items": {"type": "array", "items": {"type": "object", "properties": {
+                "n": {"type": "integer"}, "tag": {"type": "string"}}, "required": ["n"]}},
+            "o": {"oneOf": [
+                {"type": "object", "properties": {"k": {"type": "string", "enum": ["a"]}, "x": {"type": "number"}}, "required": ["k"]},
+                {"type": "object", "properties": {"k": {"type": "string", "enum": ["b"]}}, "required": ["k"]}
+            ]}
+        }),
+        &["id"],
+    );
+    // The index of the character at which a stream for `profile`, fed one
+    // character at a time, refuses.
+    let refused = |profile: Profile, text: &str| {
+        let mut stream = schema.stream_for(profile);
+        text.chars()
+            .position(|c| stream.feed(c.encode_utf8(&mut [0; 4])).is_err())
+    };
+    let text = r#"{"id": "a", "note": null, "items": [{"n": 1, "tag": null}], "o": {"k": "a", "x": null}}"#;
+    assert_eq!(refused(Profile::OpenAiStrict, text), None);
+    assert_eq!(refused(Profile::Mcp, text), text.find("null"));
+    for text in [r#"{"id": null}"#, r#"{"id": "a", "items": [{"n": null}]}"#] {
+        assert_eq!(
+            refused(Profile::OpenAiStrict, text),
+            text.find("null"),
+            "{text}"
+        );
+    }
+    let text = r#"{"note": null, "id": "abcd"}"#;
+    assert_eq!(refused(Profile::OpenAiStrict, text), text.rfind('d'));
+}
