@@ -185,6 +185,15 @@ impl Diagnostic {
         }
     }
 
+    /// The one diagnostic for a schema text that is not JSON.
+    pub(crate) fn invalid_json(err: &serde_json::Error) -> Self {
+        Diagnostic::new(
+            Code::InvalidJson,
+            "",
+            format!("the schema is not valid JSON: {err}"),
+        )
+    }
+
     /// Whether this finding makes the schema unusable.
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error

@@ -373,7 +373,7 @@
 //! | product of the branch counts of the `oneOf`s on the way to a node | [`MAX_BRANCH_PRODUCT`] = 65 536 | `too_many_branches` |
 //! | a `pattern`'s source | [`MAX_PATTERN_LEN`] = 16 KiB | `invalid_pattern` |
 //! | nested groups and classes in a `pattern` (after translation: `\d`, `\w`, `\s` and `.` are classes) | [`MAX_NESTING`] = 64 | `invalid_pattern` |
-//! | a `pattern`'s compiled program | [`MAX_COMPILED_SIZE`] = 2 MiB | `invalid_pattern` |
+//! | a `pattern`'s compiled automaton, in bytes as a 64-bit target lays it out (so the same on every platform) | [`MAX_COMPILED_SIZE`] = 2 MiB | `invalid_pattern` |
 //! | a repetition count in a `pattern` (`{n}`, `{n,m}`) | `u32::MAX` (the `regex` crate's) | `invalid_pattern` |
 //!
 //! The arguments themselves have no bound: validation is linear in their
@@ -450,7 +450,7 @@ pub use export::{
 };
 pub use grammar::{grammar_for_tools, Grammar, GrammarFormat, UnknownGrammarFormat};
 pub use intake::{Coerce, Intake, OpenAiNulls, RefuseUnknown, Repair, ReportOnly, UnknownProperty};
-pub use lint::lint;
+pub use lint::{lint, lint_str};
 pub use parse::{MAX_BRANCHES, MAX_BRANCH_PRODUCT, MAX_DEPTH, MAX_ENUM_VALUES, MAX_PROPERTIES};
 pub use pattern::{Pattern, PatternError, MAX_COMPILED_SIZE, MAX_NESTING, MAX_PATTERN_LEN};
 pub use repair::Repaired;

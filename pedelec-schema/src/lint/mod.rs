@@ -84,6 +84,25 @@ pub fn lint(schema: &Value) -> Vec<Diagnostic> {
     diagnostics
 }
 
+/// [`lint`] for a schema's JSON text, as a file or a request holds it: a
+/// text that is not JSON is the one `invalid_json` error that
+/// [`ToolArgsSchema::from_json_str`](crate::ToolArgsSchema::from_json_str)
+/// gives.
+///
+/// ```
+/// use pedelec_schema::{lint_str, Code};
+///
+/// let found = lint_str(r#"{"type": "object", "properties": {"tags": {"type": "array", "items": {"type": "string"}}}}"#);
+/// assert_eq!(found[0].code, Code::UnboundedArray);
+/// assert_eq!(lint_str("{\"type\": ")[0].code, Code::InvalidJson);
+/// ```
+pub fn lint_str(text: &str) -> Vec<Diagnostic> {
+    match serde_json::from_str::<Value>(text) {
+        Ok(schema) => lint(&schema),
+        Err(err) => vec![Diagnostic::invalid_json(&err)],
+    }
+}
+
 /// The warnings about one node whose own checks passed.
 fn node_warnings(node: &SchemaNode, at: &str, out: &mut Vec<Diagnostic>) {
     check_metadata(node, at, out);

@@ -14,7 +14,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::change::Change;
-use crate::diagnostic::{Code, Diagnostic};
+use crate::diagnostic::Diagnostic;
 use crate::error::SchemaError;
 use crate::export::Profile;
 use crate::intake::{self, UnknownProperty};
@@ -94,13 +94,8 @@ impl ToolArgsSchema {
     /// # Ok::<(), pedelec_schema::SchemaError>(())
     /// ```
     pub fn from_json_str(text: &str) -> Result<Self, SchemaError> {
-        let value: Value = serde_json::from_str(text).map_err(|err| {
-            SchemaError::new(vec![Diagnostic::new(
-                Code::InvalidJson,
-                "",
-                format!("the schema is not valid JSON: {err}"),
-            )])
-        })?;
+        let value: Value = serde_json::from_str(text)
+            .map_err(|err| SchemaError::new(vec![Diagnostic::invalid_json(&err)]))?;
         let mut root = Self::checked(&value)?;
         // The same text, read again for its key order (the `Value` may have
         // sorted it); before compiling, whose rules keep each property's

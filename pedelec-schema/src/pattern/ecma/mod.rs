@@ -16,6 +16,7 @@ mod escape;
 mod group_name;
 mod property;
 mod property_names;
+mod size;
 mod syntax;
 mod translate;
 
@@ -27,7 +28,9 @@ use regex::{Regex, RegexBuilder};
 pub const MAX_PATTERN_LEN: usize = 16 * 1024;
 /// The deepest group and repetition nesting accepted.
 pub const MAX_NESTING: u32 = 64;
-/// The largest compiled program accepted, in bytes.
+/// The largest compiled pattern accepted: the bytes of its automaton (the
+/// `regex` crate's Thompson NFA for it) as a 64-bit target lays them out,
+/// so that the same pattern gets the same verdict on every platform.
 pub const MAX_COMPILED_SIZE: usize = 2 * 1024 * 1024;
 
 /// Why a pattern cannot be used; the message says what to do instead.
@@ -93,10 +96,13 @@ impl Checked {
         self.0
     }
 
-    /// Compiles with the regex engine, within the limits.
+    /// Compiles with the regex engine, within the limits; the size limit
+    /// is checked first, in a count that does not depend on the platform
+    /// (`size.rs`).
     pub(crate) fn compile(&self) -> Result<Regex, PatternError> {
+        size::check(&self.0)?;
         RegexBuilder::new(&self.0)
-            .size_limit(MAX_COMPILED_SIZE)
+            .size_limit(size::ENGINE_SIZE_LIMIT)
             .nest_limit(MAX_NESTING)
             .build()
             .map_err(|err| PatternError(describe_regex_error(&err)))
@@ -105,10 +111,7 @@ impl Checked {
 
 fn describe_regex_error(err: &regex::Error) -> String {
     match err {
-        regex::Error::CompiledTooBig(limit) => format!(
-            "the pattern compiles to more than {limit} bytes; simplify it \
-             (large counted repetitions such as `{{1000}}` multiply its size)"
-        ),
+        regex::Error::CompiledTooBig(_) => size::too_big().0,
         other => {
             let detail = other.to_string();
             let last = detail.lines().last().unwrap_or_default().trim();

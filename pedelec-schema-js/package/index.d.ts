@@ -1,0 +1,191 @@
+// Types of `pedelec-schema` (index.js): the Pedelec argsSchema subset of
+// JSON Schema, with the Rust library's verdicts and documents.
+
+/** A failure of a value against its schema. */
+export interface ValidationEntry {
+  /** Where, in the arguments: a JSON Pointer ("" for the root). */
+  path: string;
+  /** The keyword that refused it, as a JSON Pointer into the schema. */
+  schema_path: string;
+  /** The keyword's name (`"required"`, `"maximum"`, ...). */
+  keyword: string;
+  /** What is wrong, for the model. */
+  message: string;
+}
+
+/** Text that is not JSON: where it stopped and what was expected. */
+export interface SyntaxEntry {
+  /** The JSON Pointer of the value being read. */
+  path: string;
+  /** The byte (of the text's UTF-8) where reading stopped. */
+  offset: number;
+  keyword: 'syntax';
+  message: string;
+}
+
+/**
+ * The agent-facing error document: what a tool returns under `"error"`,
+ * byte for byte what the Rust library's `to_response()` writes there.
+ */
+export interface AgentError {
+  code: 'INVALID_ARGS';
+  /** One sentence with every failure, for a model that reads only this. */
+  message: string;
+  /** Every failure: as many as the arguments have, or the one syntax error. */
+  errors: Array<ValidationEntry | SyntaxEntry>;
+}
+
+/** `{ ok: true }`, or why not. */
+export type Verdict = { ok: true } | { ok: false; error: AgentError };
+
+/** Arguments read from text, or why not. */
+export type Read = { ok: true; value: Record<string, JsonValue> } | { ok: false; error: AgentError };
+
+/** Any value JSON holds. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** A finding about a schema. */
+export interface Diagnostic {
+  severity: 'error' | 'warning';
+  /** Stable, snake_case (`unsupported_keyword`, `unbounded_array`, ...). */
+  code: string;
+  /** Where, in the schema: a JSON Pointer. */
+  pointer: string;
+  message: string;
+}
+
+/** A change made to a schema or a text: by an export, a conversion, a grammar, a repair. */
+export interface Change {
+  /** Where: a JSON Pointer (into the schema, or into the repaired value). */
+  pointer: string;
+  /** Stable, snake_case. */
+  code: string;
+  /** What it does to the values accepted. */
+  effect: 'lossless' | 'widens' | 'narrows';
+  message: string;
+  /** Present when the result breaks a rule of its destination. */
+  severity?: 'error';
+}
+
+/** The profiles `export`, `stream` and `fromProviderText` take. */
+export type Profile =
+  | 'mcp'
+  | 'openai-strict'
+  | 'openai-chat'
+  | 'anthropic-strict'
+  | 'gemini'
+  | 'gemini-openapi'
+  | 'llguidance'
+  | 'xgrammar'
+  | 'outlines'
+  | 'llama-cpp';
+
+/** Where a stream is. */
+export type Progress =
+  | {
+      ok: true;
+      /** Bytes (of the text's UTF-8) read so far. */
+      bytes: number;
+      /** The JSON Pointer of the value being read. */
+      path: string;
+    }
+  | {
+      ok: false;
+      error: AgentError;
+      /** The byte at which no continuation could be valid any more. */
+      refusedAt: number | null;
+    };
+
+/** A schema outside the subset, with every error found. */
+export class SchemaError extends Error {
+  readonly name: 'SchemaError';
+  /** Every error (`severity: "error"`), with its pointer. */
+  readonly diagnostics: Diagnostic[];
+}
+
+/**
+ * A schema inside the subset, compiled once. Validation never fills in
+ * defaults and never throws; arguments as an object are read as
+ * `JSON.stringify` writes them (so give the text for integers beyond
+ * 2^53, which an object cannot hold exactly).
+ */
+export class ToolArgsSchema {
+  private constructor();
+  /**
+   * Parses a schema: an object, or its JSON text (whose key order is
+   * kept). Throws `SchemaError` for a schema outside the subset.
+   */
+  static parse(schema: object | string): ToolArgsSchema;
+  /** Whether the arguments are valid. */
+  isValid(args: unknown): boolean;
+  /** Whether the arguments' JSON text is valid (text that is not JSON is not). */
+  isValidText(text: string): boolean;
+  /** `{ ok: true }`, or the error document with every failure. */
+  validate(args: unknown): Verdict;
+  /** The same for JSON text; text that is not JSON gets a located syntax error. */
+  validateText(text: string): Verdict;
+  /**
+   * Reads text as a model sloppily writes it (single quotes, trailing
+   * commas, Python literals, a fence around it...), never completing a
+   * call cut short: the value with each repair and a note for the model,
+   * or the error document.
+   */
+  repair(text: string):
+    | { ok: true; value: Record<string, JsonValue>; changes: Change[]; note: string }
+    | { ok: false; error: AgentError };
+  /**
+   * Reads a call that a model wrote against `profile`'s export, taking out
+   * what the export added (strict mode's `null`s for optional properties).
+   */
+  fromProviderText(text: string, profile: Profile): Read;
+  /**
+   * Checks arguments as their text arrives, refusing at the first byte no
+   * continuation can make valid. For a call written against `profile`'s
+   * export, `finish` undoes it.
+   */
+  stream(profile?: Profile): ArgsStream;
+  /** The schema as `profile` wants it, with every change made. */
+  export(profile: Profile): { schema: Record<string, JsonValue>; changes: Change[] };
+  /** A grammar for the arguments' text, for constrained decoding. */
+  grammar(format: 'gbnf' | 'lark'): { text: string; changes: Change[] };
+  /** The schema, keywords in canonical order. */
+  toJSON(): Record<string, JsonValue>;
+}
+
+/** A call's text, checked piece by piece (see `ToolArgsSchema.stream`). */
+export class ArgsStream {
+  private constructor();
+  /** Reads the next piece, cut anywhere. A refused stream stays refused. */
+  feed(piece: string): Progress;
+  /** The arguments, once the text is complete; a call cut short is refused. */
+  finish(): Read;
+}
+
+/** A tool: a name and an arguments schema, with a description, a title and an output schema. */
+export class Tool {
+  /** Throws `TypeError` for a name that no provider accepts (the message says why). */
+  constructor(
+    name: string,
+    schema: ToolArgsSchema,
+    options?: { description?: string; title?: string; outputSchema?: ToolArgsSchema },
+  );
+  /** The tool definition `profile` takes, with the changes of each schema. */
+  export(profile: Profile): {
+    definition: Record<string, JsonValue>;
+    changes: Change[];
+    outputChanges: Change[];
+  };
+}
+
+/** One grammar for a call of any of `tools`: its name, then its arguments. */
+export function grammarForTools(tools: Tool[], format: 'gbnf' | 'lark'): { text: string; changes: Change[] };
+
+/** Every error and warning about a schema (object or JSON text). */
+export function lint(schema: object | string): Diagnostic[];
+
+/** A JSON Schema brought into the subset, with every change; or why it cannot be. */
+export function convert(
+  schema: object | string,
+):
+  | { ok: true; schema: ToolArgsSchema; changes: Change[] }
+  | { ok: false; reasons: Array<{ pointer: string; code: string; message: string }> };

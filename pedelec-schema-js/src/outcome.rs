@@ -1,0 +1,195 @@
+//! The JSON texts the package hands to JavaScript, written from the
+//! library's own serializations.
+//!
+//! Every result crosses into JavaScript as one JSON text, which the
+//! package's `index.js` reads with `JSON.parse`: one string per call is
+//! cheaper than building JavaScript objects field by field across the
+//! boundary, and the text is exactly what the Rust library serializes, so
+//! an error document is byte for byte the one a Rust handler returns. Keys
+//! are camelCase, JavaScript's convention; the documents inside (errors,
+//! changes, diagnostics, schemas) are the library's, unchanged.
+
+use pedelec_schema::{
+    ArgsError, Change, ConvertError, Diagnostic, Exported, ExportedTool, Grammar, OrderedJson,
+    Repaired, SchemaError,
+};
+use serde::Serialize;
+use serde_json::Value;
+
+/// `{"ok":true,"value":...}` or `{"ok":false,"error":...}`: arguments read
+/// from text, or why not.
+pub(crate) fn read(result: &Result<Value, ArgsError>) -> String {
+    match result {
+        Ok(value) => write(&Read {
+            ok: true,
+            value: Some(value),
+            error: None,
+        }),
+        Err(error) => refused(error),
+    }
+}
+
+/// `{"ok":false,"error":...}`, the error being `to_response()`'s `"error"`.
+pub(crate) fn refused(error: &ArgsError) -> String {
+    write(&Read {
+        ok: false,
+        value: None,
+        error: Some(error),
+    })
+}
+
+/// The error document alone, `{"code":"INVALID_ARGS","message","errors"}`.
+pub(crate) fn error(error: &ArgsError) -> String {
+    write(error)
+}
+
+/// `{"ok":true,"value":...,"changes":[...]}` or a refusal.
+pub(crate) fn repaired(result: &Result<Repaired, ArgsError>) -> String {
+    match result {
+        Ok(repaired) => write(&RepairedOk {
+            ok: true,
+            value: &repaired.value,
+            changes: &repaired.changes,
+            note: repaired.note(),
+        }),
+        Err(error) => refused(error),
+    }
+}
+
+/// `{"schema":...,"changes":[...]}`.
+pub(crate) fn exported(exported: &Exported) -> String {
+    write(&ExportedSchema {
+        schema: &exported.schema,
+        changes: &exported.changes,
+    })
+}
+
+/// `{"definition":...,"changes":[...],"outputChanges":[...]}`.
+pub(crate) fn exported_tool(exported: &ExportedTool) -> String {
+    write(&ExportedDefinition {
+        definition: &exported.definition,
+        changes: &exported.changes,
+        output_changes: &exported.output_changes,
+    })
+}
+
+/// `{"text":"...","changes":[...]}`.
+pub(crate) fn grammar(grammar: &Grammar) -> String {
+    write(&GrammarText {
+        text: &grammar.text,
+        changes: &grammar.changes,
+    })
+}
+
+/// `{"message":...,"diagnostics":[...]}`: the error's own text (its
+/// `Display`) and what it holds.
+pub(crate) fn schema_error(error: &SchemaError) -> String {
+    write(&Refusal {
+        message: error.to_string(),
+        diagnostics: error.diagnostics(),
+    })
+}
+
+/// `[{"severity","code","pointer","message"}, ...]`.
+pub(crate) fn diagnostics(diagnostics: &[Diagnostic]) -> String {
+    write(diagnostics)
+}
+
+/// `{"ok":true,"changes":[...]}` or `{"ok":false,"reasons":[...]}`; the
+/// package adds the converted schema itself.
+pub(crate) fn converted(result: Result<&[Change], &ConvertError>) -> String {
+    match result {
+        Ok(changes) => write(&ConvertedOk { ok: true, changes }),
+        Err(error) => write(&ConvertedErr {
+            ok: false,
+            reasons: error.reasons(),
+        }),
+    }
+}
+
+/// Every document here is made of strings, numbers, JSON values and the
+/// library's own serializations, which serde_json always writes.
+fn write<T: Serialize + ?Sized>(value: &T) -> String {
+    serde_json::to_string(value).expect("the library's documents always serialize")
+}
+
+#[derive(Serialize)]
+struct Read<'a> {
+    ok: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<&'a Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a ArgsError>,
+}
+
+#[derive(Serialize)]
+struct Refusal<'a> {
+    message: String,
+    diagnostics: &'a [Diagnostic],
+}
+
+#[derive(Serialize)]
+struct RepairedOk<'a> {
+    ok: bool,
+    value: &'a Value,
+    changes: &'a [Change],
+    note: String,
+}
+
+#[derive(Serialize)]
+struct ExportedSchema<'a> {
+    schema: &'a OrderedJson,
+    changes: &'a [Change],
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ExportedDefinition<'a> {
+    definition: &'a OrderedJson,
+    changes: &'a [Change],
+    output_changes: &'a [Change],
+}
+
+#[derive(Serialize)]
+struct GrammarText<'a> {
+    text: &'a str,
+    changes: &'a [Change],
+}
+
+#[derive(Serialize)]
+struct ConvertedOk<'a> {
+    ok: bool,
+    changes: &'a [Change],
+}
+
+#[derive(Serialize)]
+struct ConvertedErr<'a> {
+    ok: bool,
+    reasons: &'a [pedelec_schema::ConvertReason],
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pedelec_schema::ToolArgsSchema;
+    use serde_json::json;
+
+    #[test]
+    fn a_refusal_carries_the_document_a_rust_handler_returns() {
+        let schema = ToolArgsSchema::from_value(&json!({
+            "type": "object", "properties": {"n": {"type": "integer"}}
+        }))
+        .unwrap();
+        let error = schema.validate_str(r#"{"n": "x"}"#).unwrap_err();
+        let response = error.to_response().to_string();
+        let inner = response
+            .strip_prefix(r#"{"error":"#)
+            .and_then(|rest| rest.strip_suffix('}'))
+            .unwrap();
+        assert_eq!(
+            refused(&error),
+            format!(r#"{{"ok":false,"error":{inner}}}"#)
+        );
+        assert_eq!(self::error(&error), inner);
+    }
+}

@@ -1,0 +1,55 @@
+// Compiled by types.test.mjs with `tsc --strict --noEmit`: the package's
+// declarations (index.d.ts, mcp.d.ts) describe the API as a TypeScript
+// user writes against it, and the results narrow on `ok`.
+import { ToolArgsSchema, SchemaError, Tool, grammarForTools, lint, convert, type AgentError } from 'pedelec-schema';
+import { PedelecJsonSchemaValidator } from 'pedelec-schema/mcp';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+
+const schema = ToolArgsSchema.parse({ type: 'object', properties: { n: { type: 'integer' } } });
+const verdict = schema.validate({ n: 1 });
+if (!verdict.ok) {
+  const error: AgentError = verdict.error;
+  const first = error.errors[0];
+  const where: string = first.path;
+  if (first.keyword === 'syntax' && 'offset' in first) {
+    const offset: number = first.offset;
+  }
+}
+const valid: boolean = schema.isValid({}) && schema.isValidText('{}');
+const repaired = schema.repair("{'n': 1}");
+if (repaired.ok) {
+  const note: string = repaired.note;
+}
+const stream = schema.stream('openai-strict');
+const progress = stream.feed('{"n"');
+if (progress.ok) {
+  const bytes: number = progress.bytes;
+} else {
+  const at: number | null = progress.refusedAt;
+}
+const done = stream.finish();
+const exported = schema.export('anthropic-strict');
+const grammar: string = schema.grammar('lark').text;
+const tool = new Tool('read_file', schema, { description: 'Reads a file.' });
+const definition = tool.export('mcp').definition;
+const both = grammarForTools([tool], 'gbnf');
+const findings = lint('{"type": "object"}').filter((d) => d.severity === 'warning');
+const converted = convert({ type: 'object' });
+if (converted.ok) {
+  converted.schema.isValid({});
+}
+try {
+  ToolArgsSchema.parse({ $ref: '#' });
+} catch (error) {
+  if (error instanceof SchemaError) {
+    const pointer: string = error.diagnostics[0].pointer;
+  }
+}
+// @ts-expect-error: the constructor is not the way to make one.
+new ToolArgsSchema();
+// @ts-expect-error: an unknown profile.
+schema.export('openai');
+// @ts-expect-error: an unknown grammar format.
+schema.grammar('ebnf');
+
+const client = new Client({ name: 'c', version: '1' }, { jsonSchemaValidator: new PedelecJsonSchemaValidator() });
