@@ -52,8 +52,11 @@ echo "== building for $target: $WASM_ROUTE; $std_note"
 if [[ $WASM_CARGO == cargo ]]; then route_dir=rustup; else route_dir=debian; fi
 target_dir=$root/target/wasm-package/$route_dir
 # shellcheck disable=SC2086 # WASM_CARGO_FLAGS is a list of flags.
-"$WASM_CARGO" build --locked -p pedelec-schema-js --target "$target" --profile wasm \
-  --target-dir "$target_dir" $WASM_CARGO_FLAGS
+# `cargo rustc --crate-type cdylib`: the manifest's `rlib` (for the native
+# tests) would make the module larger and slower (measured in
+# bench/README.md), and is not needed here.
+"$WASM_CARGO" rustc --locked -p pedelec-schema-js --lib --crate-type cdylib --target "$target" \
+  --profile wasm --target-dir "$target_dir" $WASM_CARGO_FLAGS
 wasm=$target_dir/$target/wasm/pedelec_schema_js.wasm
 
 out=$here/pkg

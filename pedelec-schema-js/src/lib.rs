@@ -48,7 +48,7 @@ impl Schema {
     /// not).
     #[wasm_bindgen(js_name = isValid)]
     pub fn is_valid(&self, text: &str) -> bool {
-        self.inner.validate_str(text).is_ok()
+        self.inner.is_valid_str(text)
     }
 
     /// The error document for the arguments' JSON text, or nothing when

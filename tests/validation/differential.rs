@@ -38,6 +38,10 @@ fn is_valid_agrees_with_the_jsonschema_crate() {
                     value
                 );
                 prop_assert_eq!(schema.validate(value).is_ok(), ours);
+                // The text paths: the typed read's fast path and the full one.
+                let text = value.to_string();
+                prop_assert_eq!(schema.is_valid_str(&text), ours);
+                prop_assert_eq!(schema.validate_str(&text).is_ok(), ours);
                 let counter = if ours { &valid } else { &invalid };
                 counter.set(counter.get() + 1);
             }

@@ -265,6 +265,28 @@ impl ToolArgsSchema {
         Ok(self.validate(&args)?)
     }
 
+    /// Whether the JSON text of a call's arguments is valid: exactly
+    /// `validate_str(text).is_ok()`, without the cost of a refusal's
+    /// document (it stops at the first failure, as
+    /// [`is_valid`](Self::is_valid) does).
+    ///
+    /// ```
+    /// use pedelec_schema::ToolArgsSchema;
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object", "properties": {"n": {"type": "integer", "maximum": 3}}
+    /// }))?;
+    /// assert!(schema.is_valid_str(r#"{"n": 3}"#));
+    /// assert!(!schema.is_valid_str(r#"{"n": 4}"#));
+    /// assert!(!schema.is_valid_str(r#"{"n": 3"#)); // not JSON
+    /// # Ok::<(), pedelec_schema::SchemaError>(())
+    /// ```
+    pub fn is_valid_str(&self, text: &str) -> bool {
+        self.read_checked::<IgnoredAny>(text).is_some()
+            || self.read_text(text).is_ok_and(|args| self.is_valid(&args))
+    }
+
     /// Checks the arguments as their text arrives, piece by piece, and
     /// refuses at the first byte after which no completion can be valid;
     /// see [`ArgsStream`].

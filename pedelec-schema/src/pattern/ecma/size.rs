@@ -36,11 +36,10 @@ const STATE_ID_BYTES: usize = 4;
 /// above [`MAX_COMPILED_SIZE`]. An error other than the size is left for
 /// the engine's own compile to report in its words.
 pub(crate) fn check(engine_source: &str) -> Result<(), PatternError> {
-    match compiled_size(engine_source) {
-        Some(size) if size > MAX_COMPILED_SIZE => Err(too_big()),
-        Some(_) => Ok(()),
-        None => Ok(()),
+    if compiled_size(engine_source).is_some_and(|size| size > MAX_COMPILED_SIZE) {
+        return Err(too_big());
     }
+    Ok(())
 }
 
 /// The message for a pattern over [`MAX_COMPILED_SIZE`].
