@@ -134,6 +134,9 @@ fn through_value<T: ToolArgs + DeserializeOwned>(text: &str) -> Result<T, ArgsEr
 
 fn assert_same<T: ToolArgs + DeserializeOwned + Debug>(text: &str) -> Result<(), TestCaseError> {
     let direct = T::from_args_str(text);
+    // The bare verdict, which stops at the first failure, is the full one.
+    let verdict = T::schema().validate_str(text).is_ok();
+    prop_assert_eq!(T::schema().is_valid_str(text), verdict, "text: {}", text);
     if let Err(ArgsError::Syntax(error)) = &direct {
         if error.is_repeated_property() {
             prop_assert!(repeats_before(text, error.offset()), "text: {}", text);
@@ -158,6 +161,7 @@ fn assert_same<T: ToolArgs + DeserializeOwned + Debug>(text: &str) -> Result<(),
 
 fn assert_same_validation(schema: &ToolArgsSchema, text: &str) -> Result<(), TestCaseError> {
     let direct = schema.validate_str(text);
+    prop_assert_eq!(schema.is_valid_str(text), direct.is_ok(), "text: {}", text);
     if let Err(ArgsError::Syntax(error)) = &direct {
         if error.is_repeated_property() {
             prop_assert!(repeats_before(text, error.offset()), "text: {}", text);

@@ -22,7 +22,10 @@
 //! straight from text (`validate/checked_read/`): that needs a
 //! `serde::Deserializer`, which this reader is not. Wherever text is read
 //! into a `Value` - the stream, and `validate_str` and `from_args_str` when
-//! the fast path gives up - it is read here.
+//! the fast path gives up - it is read here, but for one shortcut: a whole
+//! text that serde_json reads with no name repeated is taken as serde_json
+//! reads it (`validate/checked_read/`'s `read_whole`), since this reader
+//! would build the same value and find nothing to say.
 
 mod escape;
 mod number;

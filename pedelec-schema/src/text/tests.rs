@@ -4,6 +4,7 @@
 use serde_json::Value;
 
 use super::*;
+use crate::validate::read_whole;
 
 /// A listener that hears everything and refuses nothing.
 struct Deaf;
@@ -282,5 +283,45 @@ fn a_reader_resumed_without_its_comma_closes_the_container() {
             }
         };
         assert_eq!(value, expected, "{text}");
+    }
+}
+
+/// The shortcut answers exactly where the reader would read the same
+/// value with nothing to say (JSON, no name given twice), and gives up
+/// everywhere else: on every text above, every broken byte of one, every
+/// cut-short prefix, and names repeated at any depth.
+#[test]
+fn the_whole_read_shortcut_is_the_reader_where_no_name_repeats() {
+    let repeated = [
+        r#"{"a": 1, "a": 2}"#,
+        r#"{"a": 1, "b": {"c": [], "c": []}}"#,
+        r#"[{"x": {}}, {"x": 1, "y": 2, "x": 3}]"#,
+    ];
+    for text in repeated {
+        assert_eq!(read_whole(text), None, "{text}");
+    }
+    let whole = TEXTS.iter().filter(|text| !repeated.contains(text));
+    for text in whole.clone() {
+        assert_eq!(
+            read_whole(text),
+            Some(read(text, &mut Deaf).unwrap()),
+            "{text}"
+        );
+    }
+    let text = r#"{"a": [1, -2.5e3, "x\u00e9y"], "b": {"c": true, "d": null}}"#;
+    let mut texts: Vec<String> = whole.map(|text| text.to_string()).collect();
+    for at in 0..text.len() {
+        texts.push(text[..at].to_string());
+        for byte in [b'"', b',', b':', b'}', b']', b'x', b'0', b'\\', b' ', 0x01] {
+            let mut broken = text.as_bytes().to_vec();
+            broken[at] = byte;
+            texts.extend(String::from_utf8(broken));
+        }
+    }
+    let deep = |depth: usize| format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+    texts.extend([deep(127), deep(128), r#""\ud800""#.into(), " 1 2".into()]);
+    for text in &texts {
+        let reader = read(text, &mut Deaf).ok();
+        assert_eq!(read_whole(text), reader, "{text}");
     }
 }

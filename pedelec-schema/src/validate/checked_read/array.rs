@@ -12,7 +12,7 @@ use serde::de::{DeserializeSeed, IgnoredAny, SeqAccess, Visitor};
 use super::deserializer::CheckedSeed;
 use super::fingerprint::{self, Print};
 use super::one_of::select;
-use super::refused;
+use super::{refused, undecided};
 use crate::validate::{ArrayRule, Rule};
 
 /// How many items of a `uniqueItems` array the fast path tells apart.
@@ -68,7 +68,7 @@ impl<'de, A: SeqAccess<'de>> CheckedSeq<'_, A> {
     /// would go unchecked) and have an allowed count.
     fn finish(mut self, print: Print<'_>) -> Result<(), A::Error> {
         if !self.ended && self.inner.next_element::<IgnoredAny>()?.is_some() {
-            return Err(refused());
+            return Err(undecided());
         }
         if !self.rule.accepts_count(self.count) {
             return Err(refused());
@@ -114,7 +114,7 @@ impl<'de, A: SeqAccess<'de>> SeqAccess<'de> for CheckedSeq<'_, A> {
         if element.is_some() {
             if let Some(distinct) = &mut self.distinct {
                 if !distinct.insert(item_print) {
-                    return Err(refused());
+                    return Err(undecided());
                 }
             }
             self.items = fingerprint::array_step(self.items, item_print);

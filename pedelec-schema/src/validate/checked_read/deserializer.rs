@@ -17,7 +17,7 @@ use serde_json::Value;
 use super::fingerprint::Print;
 use super::one_of::{plan, Plan};
 use super::visitor::{Checking, CheckingEnum};
-use super::{forward_plain_methods, refused, strict};
+use super::{forward_plain_methods, refused, strict, undecided};
 use crate::validate::Rule;
 
 /// `inner`, whose value must pass `rule`.
@@ -64,7 +64,7 @@ fn buffered<'de, D: Deserializer<'de>, T>(
     // Fingerprints are taken as values stream by; a `uniqueItems` array of
     // such values is left to the full walk.
     if print.wanted() {
-        return Err(refused());
+        return Err(undecided());
     }
     let value = strict::whole(inner)?;
     if !rule.accepts(&value) {

@@ -49,6 +49,12 @@
 //! - text that is not one JSON value, wherever the fault is (the full path
 //!   says why and where).
 //!
+//! Of these, a value that fails its rule, a count out of bounds, a missing
+//! required property, a named property given twice and text that is not
+//! JSON are refusals validation makes too ([`refused`]): a bare verdict
+//! ([`verdict`]) answers `false` there without the full path. The rest are
+//! undecided.
+//!
 //! When it does answer, `from_args` would have answered the same: every
 //! value its validation checks was checked here by the same rule, on the
 //! same numbers and strings (serde_json reads a number in the text as it
@@ -66,7 +72,8 @@ mod one_of;
 mod strict;
 mod visitor;
 
-use serde::de::{self, Deserialize};
+use serde::de::{self, Deserialize, IgnoredAny};
+use serde_json::Value;
 
 use super::{Rule, Validator};
 use deserializer::Checked;
@@ -114,10 +121,23 @@ macro_rules! forward_plain_methods {
 }
 use forward_plain_methods;
 
-/// The error by which the fast path gives up. Its text is never shown: the
-/// full path runs instead.
+/// The text of [`refused`]'s error.
+const REFUSED: &str = "refused on the fast path";
+
+/// The error by which the fast path gives up on a value that validation
+/// refuses too: one that fails its rule or its node's JSON type, a count
+/// out of bounds, a missing required property, a property the schema names
+/// given twice (which the crate's reader refuses). Its text is never shown:
+/// the full path runs instead, or for a bare verdict, nothing more
+/// ([`verdict`]).
 fn refused<E: de::Error>() -> E {
-    E::custom("refused on the fast path")
+    E::custom(REFUSED)
+}
+
+/// The error by which the fast path gives up on a value it cannot decide
+/// (the other cases in [the module's list](self)).
+fn undecided<E: de::Error>() -> E {
+    E::custom("undecided on the fast path")
 }
 
 /// `T` read from `text` with every value checked against `validator`, or
@@ -126,11 +146,45 @@ pub(crate) fn read_checked<'de, T: Deserialize<'de>>(
     validator: &Validator,
     text: &'de str,
 ) -> Option<T> {
-    let rule: &Rule = &validator.rule;
+    read(validator, text).ok()
+}
+
+/// Whether `text` is valid, where the fast path can tell: `Some(true)`
+/// where it reads the text through, `Some(false)` where it gives up on a
+/// value validation refuses ([`refused`]) or on text that is not JSON
+/// (serde_json's syntax errors are the crate's reader's), and `None` where
+/// it cannot decide. It stops at the first failure, so an invalid call
+/// costs no more than the text read up to its first fault.
+pub(crate) fn verdict(validator: &Validator, text: &str) -> Option<bool> {
+    match read::<IgnoredAny>(validator, text) {
+        Ok(_) => Some(true),
+        Err(error) if error.is_syntax() || error.is_eof() => Some(false),
+        Err(error) if error.is_data() && error.to_string().starts_with(REFUSED) => Some(false),
+        Err(_) => None,
+    }
+}
+
+/// `text` read whole into a `Value` as serde_json reads it, or `None`
+/// where it is not JSON or an object in it gives a name twice: there the
+/// crate's reader (`text/`) builds the same value and has nothing to say
+/// (`text/tests.rs` holds the two equal), at a fraction of its cost.
+pub(crate) fn read_whole(text: &str) -> Option<Value> {
     let mut deserializer = serde_json::Deserializer::from_str(text);
-    let value = T::deserialize(Checked::new(&mut deserializer, rule, Print::NONE)).ok()?;
+    let value = strict::whole(&mut deserializer).ok()?;
     deserializer.end().ok()?;
     Some(value)
+}
+
+/// `T` read through [`Checked`], with serde_json's error where it gives up.
+fn read<'de, T: Deserialize<'de>>(
+    validator: &Validator,
+    text: &'de str,
+) -> Result<T, serde_json::Error> {
+    let rule: &Rule = &validator.rule;
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    let value = T::deserialize(Checked::new(&mut deserializer, rule, Print::NONE))?;
+    deserializer.end()?;
+    Ok(value)
 }
 
 #[cfg(test)]
@@ -162,6 +216,36 @@ mod tests {
             r#"{"n": -0, "s": 2, "tags": ["a", "\u0062"]}"#,
         ] {
             assert!(answers(&schema, text), "{text}");
+        }
+    }
+
+    /// The bare verdict is sure of the refusals listed at [`refused`] and
+    /// of text that is not JSON, and leaves the undecided to the full
+    /// path; `tests/validation/from_text.rs` holds it to `validate_str`.
+    #[test]
+    fn the_bare_verdict_is_sure_only_where_validation_refuses() {
+        let schema = ToolArgsSchema::from_value(&json!({"type": "object", "properties": {
+            "n": {"type": "integer", "maximum": 5},
+            "tags": {"type": "array", "items": {"type": "string"}, "maxItems": 2, "uniqueItems": true}
+        }, "required": ["n"]}))
+        .unwrap();
+        let verdict = |text: &str| verdict(schema.validator(), text);
+        assert_eq!(verdict(r#"{"n": 5, "tags": ["a"]}"#), Some(true));
+        for refused in [
+            r#"{"n": 6}"#,
+            r#"{"n": "5"}"#,
+            r#"{"tags": []}"#,
+            r#"{"n": 1, "tags": ["a", "b", "c"]}"#,
+            r#"{"n": 1, "n": 1}"#,
+            r#"{"n": 1"#,
+            r#"{"n": 1} x"#,
+        ] {
+            assert_eq!(verdict(refused), Some(false), "{refused}");
+        }
+        // Equal items (the fingerprints might collide), and a `null`
+        // (serde's own type error): the full path decides.
+        for undecided in [r#"{"n": 1, "tags": ["a", "a"]}"#, r#"{"n": null}"#] {
+            assert_eq!(verdict(undecided), None, "{undecided}");
         }
     }
 

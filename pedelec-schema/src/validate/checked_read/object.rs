@@ -18,8 +18,8 @@ use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visi
 use super::deserializer::CheckedSeed;
 use super::fingerprint::{self, Print};
 use super::one_of::select;
-use super::refused;
 use super::strict::Unnamed;
+use super::{refused, undecided};
 use crate::validate::{ObjectRule, Rule};
 
 /// The object rule that checks an object at the node compiled to `rule`.
@@ -65,7 +65,7 @@ fn read_checked<'de, A: MapAccess<'de>, T>(
     read: impl FnOnce(&mut CheckedMap<'_, A>) -> Result<T, A::Error>,
 ) -> Result<T, A::Error> {
     if rule.property_count() > SEEN_PROPERTIES {
-        return Err(refused());
+        return Err(undecided());
     }
     let mut checked = CheckedMap::new(map, rule, print.wanted());
     // The caller's result is returned as it is, which spares copying a
@@ -117,7 +117,7 @@ impl<'de, 'r, A: MapAccess<'de>> CheckedMap<'r, A> {
     #[inline(always)]
     fn finish(&mut self, print: Print<'_>) -> Result<(), A::Error> {
         if !self.ended && self.inner.next_key::<IgnoredAny>()?.is_some() {
-            return Err(refused());
+            return Err(undecided());
         }
         if !self.rule.has_required_bits(self.seen) {
             return Err(refused());

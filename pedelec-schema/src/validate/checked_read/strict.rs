@@ -18,7 +18,7 @@ use serde::de::{
 };
 use serde_json::{Map, Value};
 
-use super::{forward_plain_methods, refused};
+use super::{forward_plain_methods, undecided};
 
 /// A seed whose value, if the caller skips it, is still read strictly.
 pub(super) struct Unnamed<S>(pub(super) S);
@@ -295,7 +295,7 @@ impl<'de> Visitor<'de> for Read {
             let value = map.next_value_seed(self)?;
             if let Some(value) = value {
                 if entries.insert(key, value).is_some() {
-                    return Err(refused());
+                    return Err(undecided());
                 }
             }
         }

@@ -19,7 +19,7 @@ use serde_json::Number;
 use super::deserializer::Checked;
 use super::fingerprint::{self, Print};
 use super::one_of::select;
-use super::{array, object, refused};
+use super::{array, object, refused, undecided};
 use crate::validate::Rule;
 
 /// The caller's `visitor`, given only values that pass `rule`.
@@ -138,7 +138,7 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for Checking<'_, '_, V> {
         let number = match (u64::try_from(n), i64::try_from(n)) {
             (Ok(n), _) => Number::from(n),
             (_, Ok(n)) => Number::from(n),
-            _ => return Err(refused()),
+            _ => return Err(undecided()),
         };
         check_number(self.rule, number, self.print)?;
         self.visitor.visit_i128(n)
@@ -147,7 +147,7 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for Checking<'_, '_, V> {
     #[inline(always)]
     fn visit_u128<E: de::Error>(self, n: u128) -> Result<V::Value, E> {
         let Ok(narrow) = u64::try_from(n) else {
-            return Err(refused());
+            return Err(undecided());
         };
         check_number(self.rule, Number::from(narrow), self.print)?;
         self.visitor.visit_u128(n)
@@ -155,14 +155,14 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for Checking<'_, '_, V> {
 
     #[inline(always)]
     fn visit_f32<E: de::Error>(self, f: f32) -> Result<V::Value, E> {
-        let number = Number::from_f64(f64::from(f)).ok_or_else(refused)?;
+        let number = Number::from_f64(f64::from(f)).ok_or_else(undecided)?;
         check_number(self.rule, number, self.print)?;
         self.visitor.visit_f32(f)
     }
 
     #[inline(always)]
     fn visit_f64<E: de::Error>(self, f: f64) -> Result<V::Value, E> {
-        let number = Number::from_f64(f).ok_or_else(refused)?;
+        let number = Number::from_f64(f).ok_or_else(undecided)?;
         check_number(self.rule, number, self.print)?;
         self.visitor.visit_f64(f)
     }
