@@ -33,8 +33,9 @@ pub struct Cli {
     pub deny_warnings: bool,
 
     /// Instead of linting, print FILE with every schema in it exported for a
-    /// model provider or engine (PROFILE), or the grammar of its arguments
-    /// (`gbnf`, `lark`), and the changes on standard error (exactly one FILE).
+    /// model provider or engine (PROFILE), the grammar of its arguments
+    /// (`gbnf`, `lark`) or their TypeScript declarations (`typescript`), and
+    /// the changes on standard error (exactly one FILE).
     #[arg(long, value_name = "PROFILE", value_parser = target_parser())]
     pub export: Option<Target>,
 
@@ -73,6 +74,10 @@ With --export gbnf or --export lark, the grammar of FILE's arguments is
 printed instead (llama.cpp's GBNF, llguidance's Lark): for a schema or a
 tool definition, its arguments; for a list of tools, one call to any of
 them, {\"name\": ..., \"arguments\": ...}.
+With --export typescript, TypeScript declarations are printed instead:
+`export type Args` for a schema; for tool definitions, a
+`<PascalCase name>Args` type per tool (and `<PascalCase name>Result` for
+an outputSchema) and the code-mode `declare const tools`.
 
 With --fix, each schema is converted into the subset (pedelec_schema::
 convert) and the file is written in the same shape, only its schemas
@@ -120,33 +125,45 @@ impl Cli {
     }
 }
 
-/// What `--export` writes: the file's schemas for a profile, or the
-/// grammar of its arguments.
+/// What `--export` writes: the file's schemas for a profile, the grammar
+/// of its arguments, or their TypeScript declarations.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Target {
     Profile(Profile),
     Grammar(GrammarFormat),
+    TypeScript,
 }
+
+/// `--export`'s name for [`Target::TypeScript`].
+const TYPESCRIPT: &str = "typescript";
 
 impl std::fmt::Display for Target {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Target::Profile(profile) => profile.fmt(f),
             Target::Grammar(format) => format.fmt(f),
+            Target::TypeScript => f.write_str(TYPESCRIPT),
         }
     }
 }
 
 /// `--export`'s values: the library's profile and grammar format names,
-/// read with their `FromStr`, so that a new one needs no change here.
+/// read with their `FromStr`, so that a new one needs no change here, and
+/// `typescript`.
 fn target_parser() -> impl TypedValueParser<Value = Target> {
     let names = Profile::ALL
         .iter()
         .map(|profile| profile.as_str())
-        .chain(GrammarFormat::ALL.iter().map(|format| format.as_str()));
-    PossibleValuesParser::new(names).try_map(|name| match name.parse::<GrammarFormat>() {
-        Ok(format) => Ok(Target::Grammar(format)),
-        Err(_) => name.parse::<Profile>().map(Target::Profile),
+        .chain(GrammarFormat::ALL.iter().map(|format| format.as_str()))
+        .chain([TYPESCRIPT]);
+    PossibleValuesParser::new(names).try_map(|name| {
+        if name == TYPESCRIPT {
+            return Ok(Target::TypeScript);
+        }
+        match name.parse::<GrammarFormat>() {
+            Ok(format) => Ok(Target::Grammar(format)),
+            Err(_) => name.parse::<Profile>().map(Target::Profile),
+        }
     })
 }
 

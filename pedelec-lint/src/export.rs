@@ -13,7 +13,8 @@
 //! A schema outside the subset cannot be exported: the file's findings are
 //! reported exactly as linting reports them, and nothing is written. A
 //! grammar (`--export gbnf|lark`) is read the same way and written by
-//! `grammar.rs`.
+//! `grammar.rs`, TypeScript declarations (`--export typescript`) by
+//! `typescript.rs`.
 
 use std::process::ExitCode;
 
@@ -62,6 +63,7 @@ pub fn run(cli: &Cli, target: Target) -> ExitCode {
     let exported = match target {
         Target::Profile(profile) => export_document(&checked, profile),
         Target::Grammar(format) => crate::grammar::export_grammar(&checked, format),
+        Target::TypeScript => crate::typescript::export_typescript(&checked),
     };
     match exported {
         Ok((document, notes)) => {

@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! pedelec-lint [--format human|json] [--deny-warnings] FILE...
-//! pedelec-lint --export PROFILE|gbnf|lark [--format human|json] FILE
+//! pedelec-lint --export PROFILE|gbnf|lark|typescript [--format human|json] FILE
 //! pedelec-lint --fix [--in-place] [--format human|json] FILE...
 //! ```
 //!
@@ -30,6 +30,7 @@ mod position;
 mod render;
 mod shapes;
 mod splice;
+mod typescript;
 
 use std::process::ExitCode;
 

@@ -39,7 +39,7 @@ export interface AgentError {
 export type Verdict = { ok: true } | { ok: false; error: AgentError };
 
 /** Arguments read from text, or why not. */
-export type Read = { ok: true; value: Record<string, JsonValue> } | { ok: false; error: AgentError };
+export type Read<T = Record<string, JsonValue>> = { ok: true; value: T } | { ok: false; error: AgentError };
 
 /** Any value JSON holds. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -108,16 +108,20 @@ export class SchemaError extends Error {
  * defaults and never throws; arguments as an object are read as
  * `JSON.stringify` writes them (so give the text for integers beyond
  * 2^53, which an object cannot hold exactly).
+ *
+ * `T` is the arguments' type: the one `pedelec-lint --export typescript`
+ * writes from the same schema (every value the schema accepts has it).
+ * The package takes it on trust: it never checks a type against a schema.
  */
-export class ToolArgsSchema {
+export class ToolArgsSchema<T = Record<string, JsonValue>> {
   private constructor();
   /**
    * Parses a schema: an object, or its JSON text (whose key order is
    * kept). Throws `SchemaError` for a schema outside the subset.
    */
-  static parse(schema: object | string): ToolArgsSchema;
-  /** Whether the arguments are valid. */
-  isValid(args: unknown): boolean;
+  static parse<T = Record<string, JsonValue>>(schema: object | string): ToolArgsSchema<T>;
+  /** Whether the arguments are valid; if so, they have the type `T`. */
+  isValid(args: unknown): args is T;
   /** Whether the arguments' JSON text is valid (text that is not JSON is not). */
   isValidText(text: string): boolean;
   /** `{ ok: true }`, or the error document with every failure. */
@@ -131,19 +135,19 @@ export class ToolArgsSchema {
    * or the error document.
    */
   repair(text: string):
-    | { ok: true; value: Record<string, JsonValue>; changes: Change[]; note: string }
+    | { ok: true; value: T; changes: Change[]; note: string }
     | { ok: false; error: AgentError };
   /**
    * Reads a call that a model wrote against `profile`'s export, taking out
    * what the export added (strict mode's `null`s for optional properties).
    */
-  fromProviderText(text: string, profile: Profile): Read;
+  fromProviderText(text: string, profile: Profile): Read<T>;
   /**
    * Checks arguments as their text arrives, refusing at the first byte no
    * continuation can make valid. For a call written against `profile`'s
    * export, `finish` undoes it.
    */
-  stream(profile?: Profile): ArgsStream;
+  stream(profile?: Profile): ArgsStream<T>;
   /** The schema as `profile` wants it, with every change made. */
   export(profile: Profile): { schema: Record<string, JsonValue>; changes: Change[] };
   /** A grammar for the arguments' text, for constrained decoding. */
@@ -153,12 +157,12 @@ export class ToolArgsSchema {
 }
 
 /** A call's text, checked piece by piece (see `ToolArgsSchema.stream`). */
-export class ArgsStream {
+export class ArgsStream<T = Record<string, JsonValue>> {
   private constructor();
   /** Reads the next piece, cut anywhere. A refused stream stays refused. */
   feed(piece: string): Progress;
   /** The arguments, once the text is complete; a call cut short is refused. */
-  finish(): Read;
+  finish(): Read<T>;
 }
 
 /** A tool: a name and an arguments schema, with a description, a title and an output schema. */

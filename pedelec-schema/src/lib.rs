@@ -293,6 +293,28 @@
 //! # Ok::<(), pedelec_schema::SchemaError>(())
 //! ```
 //!
+//! ## TypeScript: [`ToolArgsSchema::typescript`]
+//!
+//! A TypeScript handler's argument type, written from the schema: the
+//! type every value the validator accepts has, with bounds, patterns,
+//! defaults and examples as JSDoc; [`typescript_for_tools`] writes a
+//! type per tool and the code-mode `declare const tools` a model writes
+//! code against. The [`typescript`] module says what the types hold;
+//! `pedelec-lint --export typescript FILE` writes them for files.
+//!
+//! ```
+//! use pedelec_schema::ToolArgsSchema;
+//!
+//! let schema = ToolArgsSchema::from_json_str(
+//!     r#"{"type": "object", "properties": {"delta": {"type": "integer"}}, "required": ["delta"]}"#,
+//! )?;
+//! assert_eq!(
+//!     schema.typescript("UpdateCounterArgs"),
+//!     "export type UpdateCounterArgs = {\n  /** @integer */\n  delta: number;\n  [key: string]: unknown;\n};\n"
+//! );
+//! # Ok::<(), pedelec_schema::SchemaError>(())
+//! ```
+//!
 //! ## Check in a framework: [`Checked<T>`]
 //!
 //! [`Checked<T>`] validates with `T::schema()` inside any framework that
@@ -437,6 +459,7 @@ mod text;
 mod tool_args;
 mod tool_args_schema;
 mod tool_result;
+pub mod typescript;
 mod validate;
 
 pub use change::{Change, ChangeCode, Effect};
@@ -466,6 +489,7 @@ pub use tool_args::time;
 pub use tool_args::{kind, ArgsError, DeserializeError, ToolArgs, ToolArgsNode};
 pub use tool_args_schema::ToolArgsSchema;
 pub use tool_result::{CheckedOutput, OutputError, ToolResult};
+pub use typescript::typescript_for_tools;
 pub use validate::{ValidationError, ValidationErrorKind, ValidationErrors};
 
 /// Derives [`ToolArgs`] (for a struct with named fields) and the field

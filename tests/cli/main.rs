@@ -9,3 +9,4 @@ mod fix;
 mod grammar;
 mod lint;
 mod realworld;
+mod typescript;

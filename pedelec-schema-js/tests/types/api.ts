@@ -45,6 +45,30 @@ try {
     const pointer: string = error.diagnostics[0].pointer;
   }
 }
+// The arguments' type, as `pedelec-lint --export typescript` writes it:
+// `isValid` narrows to it, and what is read from text has it.
+type CounterArgs = { delta: number; reason?: string; [key: string]: unknown };
+const counter = ToolArgsSchema.parse<CounterArgs>({
+  type: 'object',
+  properties: { delta: { type: 'integer' }, reason: { type: 'string' } },
+  required: ['delta'],
+});
+const raw: unknown = JSON.parse('{"delta": 1}');
+if (counter.isValid(raw)) {
+  const delta: number = raw.delta;
+  const reason: string | undefined = raw.reason;
+}
+// @ts-expect-error: unknown until checked.
+raw.delta;
+const fixed = counter.repair("{'delta': 1}");
+if (fixed.ok) {
+  const delta: number = fixed.value.delta;
+}
+const streamed = counter.stream().finish();
+if (streamed.ok) {
+  // @ts-expect-error: a string is not the arguments' number.
+  const delta: string = streamed.value.delta;
+}
 // @ts-expect-error: the constructor is not the way to make one.
 new ToolArgsSchema();
 // @ts-expect-error: an unknown profile.

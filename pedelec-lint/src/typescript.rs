@@ -1,0 +1,94 @@
+//! `pedelec-lint --export typescript FILE`: TypeScript declarations of the
+//! file's arguments, so that `pedelec-lint --export typescript tools.json >
+//! tools.d.ts` gives a TypeScript project its argument types.
+//!
+//! A bare schema is `export type Args = {...}` (`ToolArgsSchema::typescript`).
+//! Tool definitions - one, a list, a `tools/list` result - are written by
+//! `typescript_for_tools`: a `<PascalCase name>Args` type per tool, a
+//! `<PascalCase name>Result` type where the definition has an MCP
+//! `outputSchema` inside the subset, and the code-mode `declare const
+//! tools`. An output schema outside the subset leaves its tool without a
+//! result type, with a note on standard error. A list whose elements are
+//! not all tool definitions has no names to give the types, and is
+//! refused with a message that says so, as a grammar for a list is.
+
+use pedelec_schema::{typescript_for_tools, ToolArgsSchema, ToolDefinition};
+use serde_json::Value;
+
+use crate::check::Checked;
+use crate::export::read_schemas;
+use crate::locate::locate_all;
+use crate::notes::Note;
+use crate::render;
+
+/// The declarations of the file's arguments (no notes: a declaration
+/// changes nothing in a schema).
+pub fn export_typescript(checked: &Checked) -> Result<(String, Vec<Note>), String> {
+    let (document, read) = read_schemas(checked)?;
+    if read.is_empty() {
+        return Err("the file holds no schema to declare a type for".to_owned());
+    }
+    let names: Vec<Option<(String, String)>> = read
+        .iter()
+        .map(|site| tool_of(&document, &site.pointer))
+        .collect();
+    if names.iter().all(Option::is_none) && read.len() == 1 {
+        return Ok((read[0].schema.typescript("Args"), Vec::new()));
+    }
+    let mut tools = Vec::with_capacity(read.len());
+    for (site, name) in read.into_iter().zip(names) {
+        let Some((definition, name)) = name else {
+            return Err(format!(
+                "the schema at {:?} has no tool name: declarations for a list name each type after its tool; give each schema a `name`, or export them one by one",
+                site.pointer
+            ));
+        };
+        let mut tool = ToolDefinition::new(name, site.schema)
+            .map_err(|err| format!("the tool at {definition:?}: {err}"))?;
+        if let Some(description) = document
+            .pointer(&definition)
+            .and_then(|d| d.get("description"))
+            .and_then(Value::as_str)
+        {
+            tool = tool.with_description(description);
+        }
+        match output_schema(checked, &document, &definition) {
+            Some(Ok(output)) => tool = tool.with_output_schema(output),
+            Some(Err(why)) => eprintln!(
+                "{}: note: the outputSchema at {definition}/outputSchema is outside the subset ({why}); its tool is declared without a result type",
+                render::printable(&checked.name)
+            ),
+            None => {}
+        }
+        tools.push(tool);
+    }
+    Ok((typescript_for_tools(&tools), Vec::new()))
+}
+
+/// The pointer of the tool definition whose schema is at `site`, and the
+/// tool's name (the site's last token is the schema key, which needs no
+/// escaping).
+fn tool_of(document: &Value, site: &str) -> Option<(String, String)> {
+    let (definition, _key) = site.rsplit_once('/')?;
+    let name = document.pointer(definition)?.get("name")?.as_str()?;
+    Some((definition.to_owned(), name.to_owned()))
+}
+
+/// The definition's MCP `outputSchema`, read from its own text so that its
+/// properties keep the file's order: `None` where there is none, the
+/// reason where it is outside the subset.
+fn output_schema(
+    checked: &Checked,
+    document: &Value,
+    definition: &str,
+) -> Option<Result<ToolArgsSchema, String>> {
+    let pointer = format!("{definition}/outputSchema");
+    document.pointer(&pointer)?;
+    let location = locate_all(&checked.text, &[pointer.as_str()])
+        .pop()
+        .flatten()
+        .filter(|location| location.exact)?;
+    Some(
+        ToolArgsSchema::from_json_str(&checked.text[location.value]).map_err(|err| err.to_string()),
+    )
+}
