@@ -69,6 +69,9 @@ pub fn run(cli: &Cli, target: Target) -> ExitCode {
         Ok((document, notes)) => {
             let notes_text = match cli.format {
                 Format::Json => notes::json(&notes),
+                // A declaration changes no schema: its notes have no
+                // effects to count.
+                Format::Human if target == Target::TypeScript => notes::lines(&notes),
                 Format::Human => human_notes(&checked.name, target, &notes),
             };
             eprint!("{notes_text}");

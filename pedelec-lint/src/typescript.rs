@@ -8,21 +8,21 @@
 //! `<PascalCase name>Result` type where the definition has an MCP
 //! `outputSchema` inside the subset, and the code-mode `declare const
 //! tools`. An output schema outside the subset leaves its tool without a
-//! result type, with a note on standard error. A list whose elements are
-//! not all tool definitions has no names to give the types, and is
-//! refused with a message that says so, as a grammar for a list is.
+//! result type, with a note at the schema on standard error. A list whose
+//! elements are not all tool definitions has no names to give the types,
+//! and is refused with a message that says so, as a grammar for a list is.
 
-use pedelec_schema::{typescript_for_tools, ToolArgsSchema, ToolDefinition};
+use pedelec_schema::{typescript_for_tools, Severity, ToolArgsSchema, ToolDefinition};
 use serde_json::Value;
 
 use crate::check::Checked;
 use crate::export::read_schemas;
 use crate::locate::locate_all;
-use crate::notes::Note;
+use crate::notes::{self, Note, Unplaced};
 use crate::render;
 
-/// The declarations of the file's arguments (no notes: a declaration
-/// changes nothing in a schema).
+/// The declarations of the file's arguments, and a note for each output
+/// schema left out.
 pub fn export_typescript(checked: &Checked) -> Result<(String, Vec<Note>), String> {
     let (document, read) = read_schemas(checked)?;
     if read.is_empty() {
@@ -36,6 +36,7 @@ pub fn export_typescript(checked: &Checked) -> Result<(String, Vec<Note>), Strin
         return Ok((read[0].schema.typescript("Args"), Vec::new()));
     }
     let mut tools = Vec::with_capacity(read.len());
+    let mut left_out = Vec::new();
     for (site, name) in read.into_iter().zip(names) {
         let Some((definition, name)) = name else {
             return Err(format!(
@@ -54,15 +55,21 @@ pub fn export_typescript(checked: &Checked) -> Result<(String, Vec<Note>), Strin
         }
         match output_schema(checked, &document, &definition) {
             Some(Ok(output)) => tool = tool.with_output_schema(output),
-            Some(Err(why)) => eprintln!(
-                "{}: note: the outputSchema at {definition}/outputSchema is outside the subset ({why}); its tool is declared without a result type",
-                render::printable(&checked.name)
-            ),
+            Some(Err(why)) => left_out.push(Unplaced {
+                pointer: format!("{definition}/outputSchema"),
+                severity: Severity::Note,
+                effect: None,
+                code: "output_schema_left_out",
+                message: format!("{why}: the tool is declared without a result type"),
+            }),
             None => {}
         }
         tools.push(tool);
     }
-    Ok((typescript_for_tools(&tools), Vec::new()))
+    Ok((
+        typescript_for_tools(&tools),
+        notes::place(checked, left_out),
+    ))
 }
 
 /// The pointer of the tool definition whose schema is at `site`, and the
@@ -75,8 +82,8 @@ fn tool_of(document: &Value, site: &str) -> Option<(String, String)> {
 }
 
 /// The definition's MCP `outputSchema`, read from its own text so that its
-/// properties keep the file's order: `None` where there is none, the
-/// reason where it is outside the subset.
+/// properties keep the file's order: `None` where there is none, or why it
+/// is left out.
 fn output_schema(
     checked: &Checked,
     document: &Value,
@@ -84,11 +91,28 @@ fn output_schema(
 ) -> Option<Result<ToolArgsSchema, String>> {
     let pointer = format!("{definition}/outputSchema");
     document.pointer(&pointer)?;
-    let location = locate_all(&checked.text, &[pointer.as_str()])
+    let Some(location) = locate_all(&checked.text, &[pointer.as_str()])
         .pop()
         .flatten()
-        .filter(|location| location.exact)?;
+        .filter(|location| location.exact)
+    else {
+        return Some(Err(
+            "the outputSchema cannot be found in the text".to_owned()
+        ));
+    };
     Some(
-        ToolArgsSchema::from_json_str(&checked.text[location.value]).map_err(|err| err.to_string()),
+        ToolArgsSchema::from_json_str(&checked.text[location.value]).map_err(|err| {
+            let first = err.diagnostics().first();
+            let more = err.diagnostics().len().saturating_sub(1);
+            let more = match more {
+                0 => String::new(),
+                more => format!(", and {}", render::plural(more, "more error")),
+            };
+            format!(
+                "the outputSchema is outside the subset ({}: {}{more})",
+                first.map_or("", |d| d.pointer.as_str()),
+                first.map_or("", |d| d.message.as_str()),
+            )
+        }),
     )
 }

@@ -55,6 +55,8 @@ declare const tools: {
 };
 "#;
     assert_eq!(result.stdout, expected);
+    // A declaration changes no schema: nothing to note.
+    assert_eq!(result.stderr, "");
 }
 
 #[test]
@@ -84,7 +86,7 @@ fn an_output_schema_outside_the_subset_leaves_its_tool_without_a_result_type() {
     assert!(
         result
             .stderr
-            .contains("the outputSchema at /outputSchema is outside the subset"),
+            .contains("<stdin>:1:50: note[output_schema_left_out]: the outputSchema is outside the subset (/additionalProperties: "),
         "{}",
         result.stderr
     );
