@@ -235,6 +235,8 @@ fn checking_valid_text_allocates_nothing() {
             allocations(|| assert!(schema.validate_str(&text).is_ok())),
             0
         );
+        // The bare verdict reads the same way, through the same fast path.
+        assert_eq!(allocations(|| assert!(schema.is_valid_str(&text))), 0);
     }
 }
 
