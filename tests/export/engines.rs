@@ -98,6 +98,17 @@ fn every_engine_gets_one_of_as_any_of_lossless_only_when_disjoint() {
             )],
             "{profile}"
         );
+        // Strings told apart only by their patterns: no string matches both.
+        let by_pattern = json!({"oneOf": [
+            {"type": "string", "pattern": "^user:[a-z]+$"},
+            {"type": "string", "pattern": "^group:"}
+        ]});
+        let out = export(by_pattern, profile);
+        assert_eq!(
+            changes(&out)[0],
+            ("/properties/p/oneOf", "one_of_to_any_of", Effect::Lossless),
+            "{profile}"
+        );
     }
 }
 

@@ -76,3 +76,8 @@ fn stream_corpus() {
 fn repair_corpus() {
     replay("repair", fuzz::repair);
 }
+
+#[test]
+fn grammar_text_corpus() {
+    replay("grammar_text", fuzz::grammar_text);
+}

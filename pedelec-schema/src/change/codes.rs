@@ -407,16 +407,18 @@ change_codes! {
     /// enforced: GBNF has no intersection and the pattern's shape gives no
     /// exact product. The grammar holds the pattern; `validate` the length.
     GrammarLengthBesidePattern = "grammar_length_beside_pattern", Widens, Note;
-    /// Grammar: an assertion the grammar cannot place (`\b`, `\B`, or `^`,
-    /// `$` inside a repetition other than `?`) is taken as always true;
-    /// `validate` still checks it.
+    /// Grammar: an assertion (`^`, `$`, `\b`, `\B`) inside a repetition
+    /// counted past 16 copies (`(?:\ba){17}`) is taken as always true;
+    /// `validate` still checks it. Every other assertion is exact.
     GrammarPatternAssertion = "grammar_pattern_assertion", Widens, Note;
     /// Grammar: the object's properties are written in the schema's order,
     /// each at most once, only those the schema names, each name spelled as
     /// serde_json writes it.
     GrammarObjectShape = "grammar_object_shape", Narrows, Note;
-    /// Grammar: whitespace between tokens is at most a bounded run
-    /// (`grammar::MAX_WHITESPACE` characters), so that a model cannot loop on it.
+    /// Grammar: whitespace is bounded. GBNF: a run between tokens is at
+    /// most `grammar::MAX_WHITESPACE` characters, so that a model cannot
+    /// loop on it. Lark: none after the last token (its whitespace is
+    /// llguidance's skip, which comes before a token).
     GrammarWhitespaceBounded = "grammar_whitespace_bounded", Narrows, Note;
     /// Grammar: an integer is written without a fraction or an exponent
     /// (`3`, not `3.0` or `3e0`), in at most 308 digits; one beyond the

@@ -8,7 +8,9 @@
 //! structure. `And` (intersection) exists only inside a lexeme and only for
 //! formats that have it (Lark's `&`); the builders ask the format first.
 
-use std::collections::HashMap;
+use std::collections::hash_map::DefaultHasher;
+use std::collections::{HashMap, HashSet};
+use std::hash::{Hash, Hasher};
 
 /// A set of characters: sorted, disjoint, non-adjacent ranges of scalar
 /// values. `char` cannot hold a surrogate, so no set holds one: a lone
@@ -208,13 +210,17 @@ impl Expr {
     /// that match nothing dropped, repeated choices kept once.
     pub(crate) fn alt(choices: impl IntoIterator<Item = Expr>) -> Expr {
         let mut out: Vec<Expr> = Vec::new();
+        // Each choice's hash, so that a repeat is found without comparing
+        // it with every choice before it (a class's escapes are hundreds).
+        let mut hashes: HashSet<u64> = HashSet::new();
         for choice in choices {
             let pieces = match choice {
                 Expr::Alt(inner) => inner,
                 other => vec![other],
             };
             for piece in pieces {
-                if !out.contains(&piece) {
+                let fresh = hashes.insert(hash_of(&piece));
+                if fresh || !out.contains(&piece) {
                     out.push(piece);
                 }
             }
@@ -278,6 +284,23 @@ impl Expr {
     }
 }
 
+/// How deep composite expressions nest in `expr` (a leaf: 0).
+fn nesting(expr: &Expr) -> usize {
+    match expr {
+        Expr::Seq(parts) | Expr::Alt(parts) | Expr::And(parts) => {
+            1 + parts.iter().map(nesting).max().unwrap_or(0)
+        }
+        Expr::Repeat(inner, ..) => 1 + nesting(inner),
+        Expr::Text(_) | Expr::Class(_) | Expr::Ref(_) => 0,
+    }
+}
+
+fn hash_of(expr: &Expr) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    expr.hash(&mut hasher);
+    hasher.finish()
+}
+
 /// A rule's index in its [`Rules`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) struct RuleId(pub(crate) usize);
@@ -311,6 +334,9 @@ pub(crate) struct Rules {
     rules: Vec<Rule>,
     by_body: HashMap<(RuleKind, Expr), RuleId>,
     taken: HashMap<String, usize>,
+    /// The rule that is JSON's whitespace between two tokens, which a
+    /// format with a skip of its own (Lark's `%ignore`) writes as that.
+    whitespace: Option<RuleId>,
 }
 
 /// Names the writers use themselves.
@@ -380,12 +406,30 @@ impl Rules {
         &self.rules[id.0]
     }
 
+    /// Marks `id` as the whitespace between tokens.
+    pub(crate) fn set_whitespace(&mut self, id: RuleId) {
+        self.whitespace = Some(id);
+    }
+
+    /// The whitespace between tokens, if the grammar has any.
+    pub(crate) fn whitespace(&self) -> Option<RuleId> {
+        self.whitespace
+    }
+
     /// The rules `start` refers to, directly or not, `start` first, then
     /// in the order they were made: what a writer writes.
     pub(crate) fn reachable(&self, start: RuleId) -> Vec<RuleId> {
+        self.reachable_without(start, None)
+    }
+
+    /// [`reachable`](Self::reachable), not going into `omitted`.
+    pub(crate) fn reachable_without(&self, start: RuleId, omitted: Option<RuleId>) -> Vec<RuleId> {
         let mut seen = vec![false; self.rules.len()];
         let mut stack = vec![start];
         seen[start.0] = true;
+        if let Some(omitted) = omitted {
+            seen[omitted.0] = true;
+        }
         while let Some(id) = stack.pop() {
             visit_refs(&self.rules[id.0].body, &mut |next| {
                 if !seen[next.0] {
@@ -398,7 +442,7 @@ impl Rules {
             .chain(
                 (0..self.rules.len())
                     .map(RuleId)
-                    .filter(|&id| seen[id.0] && id != start),
+                    .filter(|&id| seen[id.0] && id != start && Some(id) != omitted),
             )
             .collect()
     }
@@ -411,6 +455,10 @@ impl Rules {
     /// into a trie, nest as deep as their shared prefixes are long.
     pub(crate) fn limit_depth(&mut self, start: RuleId, max: usize) {
         for id in self.reachable(start) {
+            if nesting(&self.rules[id.0].body) <= max {
+                // Nothing to move: spare the rule a copy and a rehash.
+                continue;
+            }
             let kind = self.rules[id.0].kind;
             let body = self.rules[id.0].body.clone();
             let limited = self.limited(&body, kind, 0, max);

@@ -156,10 +156,13 @@ impl Spelling for Gbnf {
 
 fn push_class_char(out: &mut String, c: char) {
     match c {
-        ']' | '[' | '\\' | '-' | '^' => {
+        ']' | '[' | '\\' => {
             out.push('\\');
             out.push(c);
         }
+        // llama.cpp escapes only these three by name inside a class; a
+        // `-` or `^` that is a character is written as its code.
+        '-' | '^' => push_code(out, c),
         '!'..='~' => out.push(c),
         _ => push_code(out, c),
     }

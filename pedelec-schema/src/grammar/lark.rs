@@ -1,17 +1,53 @@
 //! The grammar in llguidance's Lark dialect: lexemes as terminals
-//! (uppercase names, where `&` may appear), the rest as rules, the start
-//! rule `start`; literals as JSON strings, classes as regexes.
+//! (uppercase names, where `&` may appear), each one regex where it can be
+//! (`lark_regex.rs`), the rest as rules, the start rule `start`; literals
+//! as JSON strings, classes as regexes.
 
 use super::expr::{CharSet, RuleId, RuleKind, Rules};
-use super::text::{write_class, write_count, write_quoted, write_rules, Spelling};
+use super::lark_regex;
+use super::text::{write_class, write_count, write_expr, write_quoted, Spelling};
 
 /// The Lark text of `rules`, `start` first, as `start`.
+///
+/// JSON's whitespace between tokens is written as llguidance's skip, the
+/// way its own JSON Schema front end writes it: one run of any length
+/// where the whitespace rule stood, which is between any two lexemes
+/// (every JSON token is one lexeme, and the builders put the whitespace
+/// rule between every two). The engine's masks take a run of whitespace
+/// tokens in one slice it has ready, which a rule of its own would not.
 pub(crate) fn write(rules: &Rules, start: RuleId) -> String {
-    write_rules(rules, start, &Lark { start }, ": ")
+    // A grammar of no text (an empty schema's) has no whitespace either.
+    let whitespace = rules
+        .whitespace()
+        .filter(|ws| rules.reachable(start).contains(ws));
+    let lark = Lark { start, whitespace };
+    let mut out = String::new();
+    if lark.whitespace.is_some() {
+        out.push_str(SKIP);
+    }
+    for id in rules.reachable_without(start, lark.whitespace) {
+        let rule = rules.get(id);
+        out.push_str(&lark.rule_name(rules, id));
+        out.push_str(": ");
+        match lark_regex::regex(&rule.body).filter(|_| rule.kind == RuleKind::Lexeme) {
+            Some(regex) => {
+                out.push('/');
+                out.push_str(&regex);
+                out.push('/');
+            }
+            None => write_expr(&mut out, &rule.body, rules, &lark),
+        }
+        out.push('\n');
+    }
+    out
 }
+
+/// The whitespace skip: once between two lexemes, and before the first.
+const SKIP: &str = "%llguidance {\"ignore_once\": true, \"allow_initial_skip\": true}\n%ignore /[\\x20\\x0A\\x0D\\x09]+/\n";
 
 struct Lark {
     start: RuleId,
+    whitespace: Option<RuleId>,
 }
 
 impl Spelling for Lark {
@@ -64,6 +100,10 @@ impl Spelling for Lark {
 
     fn and_operator(&self) -> &'static str {
         "&"
+    }
+
+    fn omitted(&self) -> Option<RuleId> {
+        self.whitespace
     }
 }
 

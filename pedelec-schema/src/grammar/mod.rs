@@ -28,7 +28,9 @@
 //! let grammar = MoveShape::schema().grammar(GrammarFormat::Lark);
 //! // Hand `grammar.text` to the engine: mistral.rs `Constraint::Lark`,
 //! // llama-cpp-2's llguidance sampler, vLLM or SGLang's `%llguidance`.
-//! assert!(grammar.text.starts_with("start: "));
+//! // Its first lines set llguidance's whitespace skip, then `start:`.
+//! assert!(grammar.text.starts_with("%llguidance "));
+//! assert!(grammar.text.contains("\nstart: "));
 //! // Nothing is wider than the schema: every text the grammar lets the
 //! // model write, `validate_str` accepts.
 //! assert!(grammar.changes.iter().all(|change| change.effect != Effect::Widens));
@@ -49,7 +51,7 @@
 //! | `grammar_unique_items_unenforced` | `uniqueItems` | no context-free grammar can say that items differ |
 //! | `grammar_one_of_overlap` | a `oneOf` whose branches are not provably disjoint ([`disjoint`](crate::export#openai-strict) as the export decides it) | the grammar takes any branch's value; `validate` refuses one that two branches accept |
 //! | `grammar_length_beside_pattern` | GBNF only: `minLength`/`maxLength` beside a `pattern`, unless the pattern's shape gives the product (`^[a-z]+$`) | GBNF has no intersection; Lark's `&` holds both exactly |
-//! | `grammar_pattern_assertion` | `\b`, `\B`, or `^`/`$` inside a repetition (`(^a)*`) | the grammar places an anchor anywhere else exactly, but not these; taken as true |
+//! | `grammar_pattern_assertion` | `^`, `$`, `\b` or `\B` inside a repetition counted past 16 copies (`(?:\ba){17}`) | every assertion is exact elsewhere, inside `*`, `+` and small counts too; writing out that many copies with their conditions is not; taken as true |
 //!
 //! The handler validates every call anyway: the grammar is what the model
 //! can write, not a check of what arrived.
@@ -61,7 +63,7 @@
 //! | change | what the grammar does not write |
 //! |---|---|
 //! | `grammar_object_shape` | properties out of the schema's order, twice, or not named by the schema; a property name spelled otherwise than serde_json writes it |
-//! | `grammar_whitespace_bounded` | more than [`MAX_WHITESPACE`] whitespace characters in a row |
+//! | `grammar_whitespace_bounded` | GBNF: more than [`MAX_WHITESPACE`] whitespace characters in a row; Lark: whitespace after the last token (Lark writes whitespace as llguidance's own skip, `%ignore`, as its JSON Schema front end does: a run of any length before each token) |
 //! | `grammar_integer_spelling` | an integer with a fraction or an exponent (`3.0`, `3e0`), or longer than 308 digits; one beyond `u64`/`i64` within 16 floats of a bound |
 //! | `grammar_number_spelling` | an exponent on a number with a `minimum` or `maximum`; an exponent that is not small beside a one-digit mantissa; more than 308 integer digits; a long decimal (over 15 significant digits or 22 after the point) within 16 floats of a bound |
 //! | `grammar_enum_spelling` | an `enum` value spelled otherwise than serde_json writes it (`"\u00e9"` for `"é"`, `1.0` for `1`) |
@@ -117,6 +119,7 @@ mod digits;
 mod expr;
 mod gbnf;
 mod lark;
+mod lark_regex;
 mod number;
 mod string;
 mod text;
@@ -136,7 +139,7 @@ use expr::{Expr, RuleKind};
 /// a rule of its own (see `Rules::limit_depth`).
 const MAX_NESTING: usize = 12;
 
-/// The longest run of whitespace a grammar allows between two tokens.
+/// The longest run of whitespace a GBNF grammar allows between two tokens.
 pub const MAX_WHITESPACE: u32 = 64;
 
 /// The grammar formats [`ToolArgsSchema::grammar`] writes.
@@ -225,7 +228,8 @@ pub(crate) fn grammar(schema: &ToolArgsSchema, format: GrammarFormat) -> Grammar
     let ws = walk::ws(&mut cx);
     whitespace_note(&mut cx);
     let args = walk::object_value(schema.root(), &mut cx);
-    let start = Expr::seq([ws.clone(), args, ws]);
+    let trailing = walk::trailing_ws(&ws, &mut cx);
+    let start = Expr::seq([ws, args, trailing]);
     write(cx, start)
 }
 
@@ -291,15 +295,20 @@ pub fn grammar_for_tools(tools: &[ToolDefinition], format: GrammarFormat) -> Gra
         cx.rule("call", Expr::alt(calls)),
         Expr::text("}"),
     ]);
-    write(cx, Expr::seq([ws.clone(), call, ws]))
+    let trailing = walk::trailing_ws(&ws, &mut cx);
+    write(cx, Expr::seq([ws, call, trailing]))
 }
 
 fn whitespace_note(cx: &mut Build) {
-    cx.change(
-        ChangeCode::GrammarWhitespaceBounded,
-        None,
-        format!("whitespace between tokens is at most {MAX_WHITESPACE} characters"),
-    );
+    let message = match cx.format {
+        GrammarFormat::Gbnf => {
+            format!("whitespace between tokens is at most {MAX_WHITESPACE} characters")
+        }
+        GrammarFormat::Lark => {
+            "no whitespace after the last token (between tokens, a run of any length)".to_owned()
+        }
+    };
+    cx.change(ChangeCode::GrammarWhitespaceBounded, None, message);
 }
 
 fn empty_note(cx: &mut Build) {

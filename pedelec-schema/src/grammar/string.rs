@@ -50,7 +50,7 @@ pub(crate) fn string(node: &StringNode, cx: &mut Build) -> Expr {
                 cx.change(
                     ChangeCode::GrammarPatternAssertion,
                     Some("pattern"),
-                    "an assertion in the pattern (`\\b`, `\\B`, or an anchor inside a repetition) is taken as always true; `validate` checks it",
+                    "an assertion inside a repetition of more than 16 copies (`(?:\\ba){17}`) is taken as always true; `validate` checks it",
                 );
             }
             pattern_with_bounds(&searched, bounds, cx)

@@ -14,6 +14,11 @@ pub(crate) trait Spelling {
     /// `inner` (already written, as an atom) `min` to `max` times.
     fn repeat(&self, out: &mut String, inner: &str, min: u32, max: Option<u32>);
     fn and_operator(&self) -> &'static str;
+    /// A rule the format does not write, nor any reference to it (Lark
+    /// writes the whitespace between tokens as its skip).
+    fn omitted(&self) -> Option<RuleId> {
+        None
+    }
 }
 
 /// How tightly an expression must bind where it is written.
@@ -69,7 +74,15 @@ fn write_at(out: &mut String, expr: &Expr, rules: &Rules, spelling: &dyn Spellin
         Expr::Class(set) => spelling.class(out, set),
         Expr::Ref(id) => out.push_str(&spelling.rule_name(rules, *id)),
         Expr::Seq(parts) => {
-            for (i, part) in parts.iter().enumerate() {
+            let omitted =
+                |part: &&Expr| matches!(part, Expr::Ref(id) if Some(*id) == spelling.omitted());
+            let written: Vec<&Expr> = parts.iter().filter(|part| !omitted(part)).collect();
+            if let [only] = written[..] {
+                // What is left may need a group where the sequence did not.
+                write_at(out, only, rules, spelling, place);
+                return;
+            }
+            for (i, part) in written.into_iter().enumerate() {
                 if i > 0 {
                     out.push(' ');
                 }

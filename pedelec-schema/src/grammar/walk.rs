@@ -6,7 +6,7 @@
 
 use super::build::Build;
 use super::expr::{CharSet, Expr};
-use super::{number, string, MAX_WHITESPACE};
+use super::{number, string, GrammarFormat, MAX_WHITESPACE};
 use crate::change::ChangeCode;
 use crate::schema::{ArrayNode, BooleanNode, ObjectNode, OneOfNode, SchemaNode};
 use crate::validate::pairwise_disjoint;
@@ -16,18 +16,35 @@ use crate::validate::pairwise_disjoint;
 pub(crate) fn ws(cx: &mut Build) -> Expr {
     let run = cx.lexeme(
         "space",
-        Expr::repeat(
-            Expr::class(CharSet::from_ranges([
-                (' ', ' '),
-                ('\t', '\t'),
-                ('\n', '\n'),
-                ('\r', '\r'),
-            ])),
-            1,
-            Some(MAX_WHITESPACE),
-        ),
+        Expr::repeat(json_whitespace(), 1, Some(MAX_WHITESPACE)),
     );
-    cx.rule("ws", Expr::optional(run))
+    let ws = cx.rule("ws", Expr::optional(run));
+    if let Expr::Ref(id) = ws {
+        cx.rules.set_whitespace(id);
+    }
+    ws
+}
+
+/// The whitespace after the last token: none in Lark, whose whitespace
+/// is the engine's skip, which comes only before a token (as in
+/// llguidance's own JSON grammar; a run the model could end on costs a
+/// mask over every whitespace token at the end); GBNF has the same rule as
+/// between tokens.
+pub(crate) fn trailing_ws(ws: &Expr, cx: &mut Build) -> Expr {
+    match cx.format {
+        GrammarFormat::Lark => Expr::empty(),
+        GrammarFormat::Gbnf => ws.clone(),
+    }
+}
+
+/// One of JSON's four whitespace characters.
+fn json_whitespace() -> Expr {
+    Expr::class(CharSet::from_ranges([
+        (' ', ' '),
+        ('\t', '\t'),
+        ('\n', '\n'),
+        ('\r', '\r'),
+    ]))
 }
 
 /// The JSON text of a value `node` accepts.

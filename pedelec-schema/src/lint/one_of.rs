@@ -3,8 +3,9 @@
 //!
 //! Overlap is decided by [`disjoint`] (`validate/disjoint.rs`),
 //! conservatively: two branches are called disjoint only when the subset's
-//! keywords prove it. Patterns prove nothing, so two string branches told
-//! apart only by `pattern` are reported.
+//! keywords prove it. Two string branches told apart by their patterns are
+//! disjoint when no string matches both, which the patterns' automata
+//! decide within a bound; past it, they are reported.
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::pointer;
@@ -67,6 +68,9 @@ mod tests {
             {"type": "object", "properties": {"index": {"type": "integer"}}, "required": ["index"]}
         ]})));
         assert!(ambiguous(json!({"oneOf": [
+            {"type": "string", "pattern": "^\\d"}, {"type": "string", "pattern": "[a-z]$"}
+        ]})));
+        assert!(ambiguous(json!({"oneOf": [
             {"type": "array", "items": {"type": "string"}},
             {"type": "array", "items": {"type": "integer"}}
         ]})));
@@ -93,6 +97,10 @@ mod tests {
         ]})));
         assert!(!ambiguous(json!({"oneOf": [
             {"type": "string", "maxLength": 2}, {"type": "string", "minLength": 3}
+        ]})));
+        // Told apart by their patterns: no string matches both.
+        assert!(!ambiguous(json!({"oneOf": [
+            {"type": "string", "pattern": "^\\d+$"}, {"type": "string", "pattern": "^[a-z]"}
         ]})));
     }
 

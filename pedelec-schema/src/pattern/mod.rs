@@ -18,6 +18,7 @@
 mod ecma;
 #[cfg(test)]
 mod grammar_tests;
+mod overlap;
 mod prefix;
 mod simple;
 
@@ -176,6 +177,12 @@ impl Pattern {
                 .map(ecma::Checked::into_source)
                 .expect("a simple shape translates (simple.rs tests it)"),
         }
+    }
+
+    /// Whether no string matches both patterns, proven on their automata
+    /// within a bound (`overlap.rs`); `false` when not proven.
+    pub(crate) fn is_disjoint(&self, other: &Pattern) -> bool {
+        overlap::disjoint(&self.regex_source(), &other.regex_source())
     }
 
     /// Whether `other` is this very pattern (shared, not equal).

@@ -6,9 +6,10 @@
 //! The answer is conservative: two nodes are called disjoint only when the
 //! subset's keywords prove it (different types, an `enum` whose every value
 //! the other node refuses, ranges apart, or a property required by one node
-//! whose node the other rejects, i.e. a discriminator). Patterns prove
-//! nothing. An `enum` is checked with the other node's [`Validator`], so
-//! every keyword of that node counts.
+//! whose node the other rejects, i.e. a discriminator), or patterns that no
+//! string matches both of, proven on their automata within a bound
+//! (`pattern/overlap.rs`). An `enum` is checked with the other node's
+//! [`Validator`], so every keyword of that node counts.
 
 use crate::numeric::compare;
 use crate::schema::{ArrayNode, NumberNode, ObjectNode, SchemaNode, StringNode};
@@ -63,6 +64,7 @@ fn strings_disjoint(a: &SchemaNode, x: &StringNode, b: &SchemaNode, y: &StringNo
         .or_else(|| enum_disjoint(y.enum_values.as_deref(), a, to_json))
         .unwrap_or_else(|| {
             ranges_disjoint((x.min_length, x.max_length), (y.min_length, y.max_length))
+                || matches!((&x.pattern, &y.pattern), (Some(p), Some(q)) if p.is_disjoint(q))
         })
 }
 
@@ -129,6 +131,12 @@ mod tests {
         // lengths are not compared (though this node accepts nothing).
         let listed = N::string().enum_values(["abc"]).max_length(1);
         assert!(!disjoint(&listed.into(), &N::string().min_length(2).into()));
+        // Strings apart by their patterns: a discriminator too.
+        let pattern = |p: &str| N::string().pattern(crate::Pattern::new(p).unwrap());
+        let user = N::object().required_property("id", pattern("^user:"));
+        let group = N::object().required_property("id", pattern("^group:"));
+        assert!(disjoint(&user.into(), &group.into()));
+        assert!(!disjoint(&pattern("^a").into(), &pattern("b$").into()));
         // Booleans apart only by their `enum`s.
         let t = N::boolean().enum_values([true]);
         assert!(disjoint(

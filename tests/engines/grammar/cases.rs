@@ -1,7 +1,7 @@
 //! The hard cases one by one, in both formats, through the engine: what
 //! each grammar must accept and refuse, and the change it must report.
 
-use pedelec_schema::{ChangeCode, GrammarFormat, ToolArgsSchema};
+use pedelec_schema::{ChangeCode, Effect, GrammarFormat, ToolArgsSchema};
 use serde_json::{json, Value};
 
 use pedelec_schema_engines::promise::engine;
@@ -172,6 +172,27 @@ fn cases() -> Vec<Case> {
                 (GrammarFormat::Lark, ChangeCode::GrammarOneOfOverlap),
             ],
         },
+        // Word boundaries, held exactly: "concat" has "cat" but no boundary.
+        case(
+            json!({"type": "string", "pattern": "\\bcat\\b"}),
+            &[r#""cat""#, r#""a cat.""#, r#""cat-like""#, r#""\u00e9cat""#],
+            &[r#""concat""#, r#""cats""#, r#""cat_""#, r#""""#],
+        ),
+        case(
+            json!({"type": "string", "pattern": "^(?:\\b[a-z]+\\b ?)+$"}),
+            &[r#""ab cd""#, r#""ab cd ""#, r#""a""#],
+            &[r#""ab  cd""#, r#"" ab""#, r#""ab-cd""#, r#""""#],
+        ),
+        // Branches told apart only by their patterns: disjoint, so the
+        // alternation is exact and nothing widens.
+        case(
+            json!({"oneOf": [
+                {"type": "string", "pattern": "^user:[a-z]+$"},
+                {"type": "string", "pattern": "^group:"}
+            ]}),
+            &[r#""user:ann""#, r#""group:x y""#],
+            &[r#""user:Ann""#, r#""team:x""#, r#""""#],
+        ),
         case(
             json!({"oneOf": [{"type": "string"}, {"type": "object", "properties": {"a": {"type": "boolean"}}}]}),
             &["\"x\"", "{}", "{\"a\": true}"],
@@ -236,6 +257,14 @@ fn each_hard_case_is_accepted_and_refused_as_the_schema_says() {
                     grammar.text
                 );
             }
+            for change in &grammar.changes {
+                assert!(
+                    change.code.effect() != Effect::Widens
+                        || case.changes.contains(&(format, change.code)),
+                    "{format} widens where the case says it is exact, for {}: {change}",
+                    case.node
+                );
+            }
             for (with, code) in case.changes {
                 if *with == format {
                     assert!(
@@ -286,6 +315,46 @@ fn a_schema_no_arguments_satisfy_gives_an_empty_grammar_and_says_so() {
         );
         if format == GrammarFormat::Lark {
             assert!(engine(format, &grammar).is_empty(), "{}", grammar.text);
+        }
+    }
+}
+
+/// Whitespace wherever JSON allows it, in both formats: GBNF writes it as
+/// a rule between tokens, Lark as llguidance's skip; neither lets it into
+/// a token, and Lark has none after the last.
+#[test]
+fn whitespace_goes_wherever_json_allows_it_and_nowhere_else() {
+    let schema = ToolArgsSchema::from_value(&json!({
+        "type": "object",
+        "properties": {"v": {"type": "array", "items": {"type": "integer"}}, "w": {"type": "boolean"}},
+        "required": ["v"]
+    }))
+    .unwrap();
+    for format in GrammarFormat::ALL.iter().copied() {
+        let oracle = engine(format, &schema.grammar(format));
+        for text in [
+            "{\"v\":[1,2]}",
+            " {\"v\":[]}",
+            "\n\t{ \"v\" : [ 12 , 3 ] , \"w\" : true }",
+        ] {
+            assert!(oracle.accepts(text), "{format} refuses {text:?}");
+        }
+        // After the last token: GBNF's bounded run; no whitespace in Lark,
+        // as the change says.
+        let trailing = "{\"v\":[]}\n";
+        assert_eq!(
+            oracle.accepts(trailing),
+            format == GrammarFormat::Gbnf,
+            "{format}"
+        );
+        for text in [
+            "{\"v\":[1 2]}",
+            "{\" v\":[]}",
+            "{\"v\":[1]} x",
+            "{\"v\":[]}{}",
+            "{\"v\":[1]} ,",
+        ] {
+            assert!(!oracle.accepts(text), "{format} accepts {text:?}");
         }
     }
 }

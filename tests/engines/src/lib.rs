@@ -5,6 +5,7 @@
 //! `scripts/llama-cpp-gbnf.sh` puts to llama.cpp itself, which checks the
 //! reading against the real parser.
 
+pub mod cost;
 pub mod fuzz;
 pub mod gbnf;
 pub mod oracle;

@@ -56,12 +56,6 @@ impl Oracle {
         Oracle::compile(TopLevelGrammar::from_lark(grammar.to_owned()))
     }
 
-    /// Compiles a JSON Schema with llguidance's own JSON front end: the
-    /// peer of our grammars in the benchmark.
-    pub fn json_schema(schema: &serde_json::Value) -> Result<Oracle, String> {
-        Oracle::compile(TopLevelGrammar::from_json_schema(schema.clone()))
-    }
-
     fn compile(grammar: TopLevelGrammar) -> Result<Oracle, String> {
         let parser = factory()
             .create_parser(grammar)

@@ -11,7 +11,9 @@
 //! places that exist and `normalize` leaving valid arguments alone, and a
 //! stream fed a text in any pieces answering as `validate_str` answers on
 //! the whole text, and `repair` reading only values the schema accepts,
-//! JSON text as `validate_str` does, and no call cut short.
+//! JSON text as `validate_str` does, and no call cut short; and grammars
+//! written the same each time, well formed, with their changes in place
+//! (the engine's reading of them is the engine tests' own target).
 
 use std::sync::OnceLock;
 
@@ -21,8 +23,12 @@ use pedelec_schema::{
 };
 use serde_json::{json, Value};
 
+mod grammar_reader;
+mod grammar_text;
 mod repair;
 
+pub use grammar_reader::well_formed;
+pub use grammar_text::grammar_text;
 pub use repair::{check_repair, is_json_pointer, repair, REPAIR_CODES};
 
 /// Parses the bytes as a schema (when they are UTF-8 JSON) and lints them:
