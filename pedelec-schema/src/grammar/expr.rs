@@ -210,17 +210,24 @@ impl Expr {
     /// that match nothing dropped, repeated choices kept once.
     pub(crate) fn alt(choices: impl IntoIterator<Item = Expr>) -> Expr {
         let mut out: Vec<Expr> = Vec::new();
-        // Each choice's hash, so that a repeat is found without comparing
-        // it with every choice before it (a class's escapes are hundreds).
-        let mut hashes: HashSet<u64> = HashSet::new();
+        // Past a few choices, their hashes: a repeat is then found without
+        // comparing it with every choice before it (a class's escapes are
+        // hundreds), while a short list is cheaper to compare than to hash.
+        let mut hashes: Option<HashSet<u64>> = None;
         for choice in choices {
             let pieces = match choice {
                 Expr::Alt(inner) => inner,
                 other => vec![other],
             };
             for piece in pieces {
-                let fresh = hashes.insert(hash_of(&piece));
-                if fresh || !out.contains(&piece) {
+                if out.len() == HASHED_FROM && hashes.is_none() {
+                    hashes = Some(out.iter().map(hash_of).collect());
+                }
+                let repeat = match &mut hashes {
+                    None => out.contains(&piece),
+                    Some(hashes) => !hashes.insert(hash_of(&piece)) && out.contains(&piece),
+                };
+                if !repeat {
                     out.push(piece);
                 }
             }
@@ -283,6 +290,10 @@ impl Expr {
         matches!(self, Expr::Alt(choices) if choices.is_empty())
     }
 }
+
+/// How many choices an alternation compares one by one before it keeps
+/// their hashes.
+const HASHED_FROM: usize = 32;
 
 /// How deep composite expressions nest in `expr` (a leaf: 0).
 fn nesting(expr: &Expr) -> usize {
