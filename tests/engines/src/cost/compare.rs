@@ -133,11 +133,17 @@ impl Report {
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let compared = self.per_case.len();
+        let conformance = self
+            .per_case
+            .iter()
+            .filter(|case| case.2.starts_with("conformance"))
+            .count();
         writeln!(
             f,
-            "{} schemas with a valid text; the peer refuses {} of them, compared on the other {compared} ({} masks each side)",
+            "{} schemas with a valid text; the peer refuses {} of them, compared on the other {compared} ({conformance} conformance, {} real-world; {} masks each side)",
             self.cases,
             self.peer_refused.len(),
+            compared - conformance,
             self.masks.0.len()
         )?;
         let quantiles = [("median", 0.5), ("p90", 0.9), ("p99", 0.99)];
