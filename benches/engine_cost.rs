@@ -8,8 +8,9 @@
 //!   end, and the mask before every token of the same valid text, over
 //!   Mistral's Tekken vocabulary. Each side is timed in [`ROUNDS`]
 //!   interleaved rounds, a fresh compile each round, and each compile and
-//!   mask keeps its median over the rounds. Printed: medians, p90 and p99
-//!   of both sides, their ratios (ours / its own), and the schemas where
+//!   mask keeps its median over the rounds. Printed: medians, p90, p99
+//!   and means of both sides, their ratios (ours / its own), the mask
+//!   before each text's first token apart, and the schemas where
 //!   ours costs the most relative to its own; then what each front end
 //!   costs on a trivial grammar, and the compile ratio without the
 //!   difference;

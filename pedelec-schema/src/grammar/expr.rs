@@ -296,7 +296,7 @@ impl Expr {
 const HASHED_FROM: usize = 32;
 
 /// How deep composite expressions nest in `expr` (a leaf: 0).
-fn nesting(expr: &Expr) -> usize {
+pub(crate) fn nesting(expr: &Expr) -> usize {
     match expr {
         Expr::Seq(parts) | Expr::Alt(parts) | Expr::And(parts) => {
             1 + parts.iter().map(nesting).max().unwrap_or(0)
@@ -464,9 +464,19 @@ impl Rules {
     /// deep nesting (llguidance: "lark grammar too deeply nested"), and a
     /// pattern's long literal alternations, factored by the regex parser
     /// into a trie, nest as deep as their shared prefixes are long.
-    pub(crate) fn limit_depth(&mut self, start: RuleId, max: usize) {
+    ///
+    /// A rule `exempt` holds keeps its body whole: a format that writes it
+    /// in a syntax of its own (a Lark terminal as one regex) has that
+    /// syntax's limit to answer to, not this one.
+    pub(crate) fn limit_depth(
+        &mut self,
+        start: RuleId,
+        max: usize,
+        exempt: impl Fn(&Rule) -> bool,
+    ) {
         for id in self.reachable(start) {
-            if nesting(&self.rules[id.0].body) <= max {
+            let rule = &self.rules[id.0];
+            if nesting(&rule.body) <= max || exempt(rule) {
                 // Nothing to move: spare the rule a copy and a rehash.
                 continue;
             }

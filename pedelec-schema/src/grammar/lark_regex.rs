@@ -6,14 +6,29 @@
 //! parse. A body that refers to another terminal or intersects (`&`) stays
 //! in Lark's syntax: a regex can do neither.
 
-use super::expr::Expr;
+use super::expr::{nesting, Expr, Rule, RuleKind};
 use super::text::{write_class, write_count};
+
+/// How deep a terminal's body may nest and still be written whole: each
+/// level is at most two of the regex parser's (a group and the
+/// alternation, concatenation or repetition in it), and llguidance's
+/// parser (regex-syntax) refuses past 250.
+const MAX_NESTING: usize = 64;
 
 /// The regex of a terminal's `body`, without the slashes; `None` when the
 /// body refers to a rule or intersects.
 pub(crate) fn regex(body: &Expr) -> Option<String> {
     let mut out = String::new();
     write(&mut out, body, Place::Top).then_some(out)
+}
+
+/// Whether `rule` is written as one regex: a lexeme with no reference and
+/// no intersection, nesting no deeper than the regex parser reads. Such a
+/// rule needs no splitting for the depth of Lark's own syntax.
+pub(crate) fn is_one_regex(rule: &Rule) -> bool {
+    rule.kind == RuleKind::Lexeme
+        && nesting(&rule.body) <= MAX_NESTING
+        && regex(&rule.body).is_some()
 }
 
 /// How tightly an expression must bind where it is written.
@@ -121,5 +136,27 @@ mod tests {
         assert_eq!(regex(&Expr::nothing()).unwrap(), "[^\\x{0}-\\x{10FFFF}]");
         let with_ref = Expr::seq([digit, Expr::Ref(crate::grammar::expr::RuleId(0))]);
         assert_eq!(regex(&with_ref), None);
+    }
+
+    #[test]
+    fn only_a_plain_lexeme_within_the_regex_parsers_depth_is_one_regex() {
+        let rule = |kind, body| Rule {
+            name: "r-1".to_owned(),
+            kind,
+            body,
+        };
+        // `(?:b(?:b...)?)?`, each group a repetition of a sequence.
+        let mut deepest = Expr::text("a");
+        while nesting(&deepest) < MAX_NESTING - 1 {
+            deepest = Expr::optional(Expr::seq([Expr::text("b"), deepest]));
+        }
+        let deepest = Expr::optional(deepest);
+        assert_eq!(nesting(&deepest), MAX_NESTING);
+        assert!(is_one_regex(&rule(RuleKind::Lexeme, deepest.clone())));
+        assert!(!is_one_regex(&rule(RuleKind::Rule, deepest.clone())));
+        let deeper = Expr::seq([Expr::text("c"), deepest]);
+        assert!(!is_one_regex(&rule(RuleKind::Lexeme, deeper)));
+        let with_ref = Expr::seq([Expr::text("a"), Expr::Ref(crate::grammar::expr::RuleId(0))]);
+        assert!(!is_one_regex(&rule(RuleKind::Lexeme, with_ref)));
     }
 }

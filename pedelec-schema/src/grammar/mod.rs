@@ -327,10 +327,18 @@ fn write(mut cx: Build, start: Expr) -> Grammar {
     let format = cx.format;
     let (mut rules, changes) = cx.finish();
     let start = rules.add_named("root", RuleKind::Rule, start);
-    rules.limit_depth(start, MAX_NESTING);
     let text = match format {
-        GrammarFormat::Gbnf => gbnf::write(&mut rules, start),
-        GrammarFormat::Lark => lark::write(&rules, start),
+        GrammarFormat::Gbnf => {
+            rules.limit_depth(start, MAX_NESTING, |_| false);
+            gbnf::write(&mut rules, start)
+        }
+        GrammarFormat::Lark => {
+            // A terminal written as one regex is read by the regex parser,
+            // not by Lark's: kept whole, it is one regex for the engine to
+            // compile rather than several joined.
+            rules.limit_depth(start, MAX_NESTING, lark_regex::is_one_regex);
+            lark::write(&rules, start)
+        }
     };
     Grammar { text, changes }
 }

@@ -358,3 +358,75 @@ fn whitespace_goes_wherever_json_allows_it_and_nowhere_else() {
         }
     }
 }
+
+/// A Lark terminal is one regex however deeply it nests (the engine's
+/// regex parser reads far deeper than its Lark parser): a bounded number's
+/// spellings (the run of `9`s below a maximum, a group each) and a pattern
+/// of groups nested as deep as the gatekeeper allows stay whole, compile,
+/// and stay exact in both formats.
+#[test]
+fn a_terminal_is_one_regex_however_deep_it_nests() {
+    let one = |node: Value| {
+        ToolArgsSchema::from_value(
+            &json!({"type": "object", "properties": {"v": node}, "required": ["v"]}),
+        )
+        .unwrap()
+    };
+    let text = |v: &str| format!("{{\"v\":{v}}}");
+    let one_terminal = |schema: &ToolArgsSchema, name: &str| {
+        let grammar = schema.grammar(GrammarFormat::Lark);
+        let terminals: Vec<&str> = grammar
+            .text
+            .lines()
+            .filter(|line| line.starts_with(|c: char| c.is_ascii_uppercase()))
+            .collect();
+        assert!(
+            matches!(terminals[..], [line] if line.starts_with(name) && line.ends_with('/')),
+            "{}",
+            grammar.text
+        );
+    };
+
+    let number = one(json!({"type": "number", "minimum": 1, "maximum": 100}));
+    one_terminal(&number, "NUMBER_1: /");
+    // GBNF has no regex: there the run of `9`s is split into rules, as
+    // llama.cpp's recursive parser needs.
+    let gbnf = number.grammar(GrammarFormat::Gbnf).text;
+    assert!(gbnf.contains("part-1 ::="), "{gbnf}");
+    for format in GrammarFormat::ALL.iter().copied() {
+        let oracle = engine(format, &number.grammar(format));
+        // Fifteen significant digits below the bound, and the bound.
+        for accepted in ["99.9999999999999", "100", "100.000", "1.0", "99.5"] {
+            assert!(oracle.accepts(&text(accepted)), "{format}: {accepted}");
+        }
+        // The double just above the bound, and two plainly out.
+        for refused in ["100.00000000000002", "0.5", "101"] {
+            assert!(!oracle.accepts(&text(refused)), "{format}: {refused}");
+        }
+    }
+
+    // `(?:a(?:b(?:c...)?)?)?`, 21 groups: one more and the gatekeeper
+    // refuses the pattern.
+    let word = |n: usize| ('a'..='z').cycle().take(n).collect::<String>();
+    let pattern = word(21)
+        .chars()
+        .rev()
+        .fold(String::new(), |inner, c| format!("(?:{c}{inner})?"));
+    let deep = one(json!({"type": "string", "pattern": format!("^{pattern}$")}));
+    one_terminal(&deep, "STRING_1: /");
+    for format in GrammarFormat::ALL.iter().copied() {
+        let oracle = engine(format, &deep.grammar(format));
+        for n in [0, 1, 15, 21] {
+            assert!(
+                oracle.accepts(&text(&format!("\"{}\"", word(n)))),
+                "{format}: {n}"
+            );
+        }
+        for refused in [word(22), "b".to_owned(), "ac".to_owned()] {
+            assert!(
+                !oracle.accepts(&text(&format!("\"{refused}\""))),
+                "{format}: {refused}"
+            );
+        }
+    }
+}

@@ -21,6 +21,9 @@ pub struct Report {
     /// Cases the peer could not compile or walk, by name.
     pub peer_refused: Vec<String>,
     masks: (Vec<f64>, Vec<f64>),
+    /// The first mask of each text, apart: ours allows whitespace before
+    /// the first token, the peer's does not.
+    first_masks: (Vec<f64>, Vec<f64>),
     compiles: (Vec<f64>, Vec<f64>),
     /// Per compared case: mean mask ratio, compile ratio, name.
     per_case: Vec<(f64, f64, String)>,
@@ -30,6 +33,10 @@ pub struct Report {
 pub fn median_us(times: &mut [Duration]) -> f64 {
     times.sort_unstable();
     times[times.len() / 2].as_secs_f64() * 1e6
+}
+
+fn mean(values: &[f64]) -> f64 {
+    values.iter().sum::<f64>() / values.len() as f64
 }
 
 fn sorted(mut values: Vec<f64>) -> Vec<f64> {
@@ -45,6 +52,7 @@ pub fn compare(cases: &[Case], rounds: usize, ours: Side, peer: Side) -> Report 
         cases: cases.len(),
         peer_refused: Vec::new(),
         masks: (Vec::new(), Vec::new()),
+        first_masks: (Vec::new(), Vec::new()),
         compiles: (Vec::new(), Vec::new()),
         per_case: Vec::new(),
     };
@@ -81,7 +89,6 @@ pub fn compare(cases: &[Case], rounds: usize, ours: Side, peer: Side) -> Report 
         let (mine, theirs) = (per_token(&masks.0), per_token(&masks.1));
         let (compile_mine, compile_theirs) =
             (median_us(&mut compiles.0), median_us(&mut compiles.1));
-        let mean = |masks: &[f64]| masks.iter().sum::<f64>() / masks.len() as f64;
         report.per_case.push((
             mean(&mine) / mean(&theirs),
             compile_mine / compile_theirs,
@@ -89,6 +96,8 @@ pub fn compare(cases: &[Case], rounds: usize, ours: Side, peer: Side) -> Report 
         ));
         report.compiles.0.push(compile_mine);
         report.compiles.1.push(compile_theirs);
+        report.first_masks.0.push(mine[0]);
+        report.first_masks.1.push(theirs[0]);
         report.masks.0.extend(mine);
         report.masks.1.extend(theirs);
     }
@@ -153,6 +162,18 @@ impl fmt::Display for Report {
             let (a, b) = (quantile(&ours, q), quantile(&its, q));
             writeln!(f, "  {label:<8}        {a:>9.1} {b:>9.1}   x{:.2}", a / b)?;
         }
+        let (a, b) = (mean(&ours), mean(&its));
+        writeln!(f, "  mean            {a:>9.1} {b:>9.1}   x{:.2}", a / b)?;
+        let (first_ours, first_its) = (
+            sorted(self.first_masks.0.clone()),
+            sorted(self.first_masks.1.clone()),
+        );
+        let (a, b) = (quantile(&first_ours, 0.5), quantile(&first_its, 0.5));
+        writeln!(
+            f,
+            "  first (median)  {a:>9.1} {b:>9.1}   x{:.2}  (the mask before a text's first token: ours allows whitespace there)",
+            a / b
+        )?;
         let (ours, its) = (
             sorted(self.compiles.0.clone()),
             sorted(self.compiles.1.clone()),
