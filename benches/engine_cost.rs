@@ -10,7 +10,7 @@
 //!   interleaved rounds, a fresh compile each round, and each compile and
 //!   mask keeps its median over the rounds. Printed: medians, p90, p99
 //!   and means of both sides, their ratios (ours / its own), the mask
-//!   before each text's first token apart, and the schemas where
+//!   before each text's first token also on its own, and the schemas where
 //!   ours costs the most relative to its own; then what each front end
 //!   costs on a trivial grammar, and the compile ratio without the
 //!   difference;
@@ -49,9 +49,7 @@ fn main() {
 
 fn schemas() {
     let cases = corpus::cases();
-    let ours = |case: &corpus::Case| {
-        TopLevelGrammar::from_lark(case.schema.grammar(GrammarFormat::Lark).text)
-    };
+    let ours = |case: &corpus::Case| TopLevelGrammar::from_lark(case.lark.clone());
     let its_own = |case: &corpus::Case| TopLevelGrammar::from_json_schema(case.schema.to_value());
     println!("\nour Lark against llguidance's own JSON Schema compile");
     let report = compare(&cases, ROUNDS, &ours, &its_own);
@@ -73,14 +71,10 @@ fn schemas() {
 
 /// The median compile of a grammar, in microseconds, over 200 rounds.
 fn front_end(grammar: impl Fn() -> TopLevelGrammar) -> f64 {
-    let mut times: Vec<Duration> = (0..200)
-        .map(|_| {
-            let start = Instant::now();
-            black_box(cost::tekken().create_parser(grammar()).expect("compiles"));
-            start.elapsed()
-        })
+    let times: Vec<Duration> = (0..200)
+        .map(|_| cost::compile(grammar()).expect("compiles").1)
         .collect();
-    median_us(&mut times)
+    median_us(&times)
 }
 
 /// One tool list: our generation, the engine's compile of our grammar and
@@ -116,16 +110,16 @@ fn tools(count: usize) {
     println!(
         "\n{count} tools ({} converted real-world schemas in turn): generating our Lark grammar {:.1} ms ({} bytes); llguidance compiles it in {:.1} ms, the mask at the tool name {:.0} us",
         corpus::real_tools().len(),
-        median_us(&mut generate) / 1e3,
+        median_us(&generate) / 1e3,
         lark.len(),
-        median_us(&mut ours.0) / 1e3,
-        median_us(&mut ours.1),
+        median_us(&ours.0) / 1e3,
+        median_us(&ours.1),
     );
     match its_error {
         None => println!(
             "  its own compile of the same choice as a JSON Schema anyOf: {:.1} ms, mask at the tool name {:.0} us",
-            median_us(&mut its.0) / 1e3,
-            median_us(&mut its.1)
+            median_us(&its.0) / 1e3,
+            median_us(&its.1)
         ),
         Some(error) => println!(
             "  its own compile of the same choice as a JSON Schema anyOf: refused ({})",
@@ -155,15 +149,7 @@ fn as_json_schema(tools: &[ToolDefinition]) -> Value {
 
 /// The compile, and the mask after `prefix` (where the name is chosen).
 fn name_choice(grammar: TopLevelGrammar, prefix: &[u32]) -> Result<(Duration, Duration), String> {
-    let start = Instant::now();
-    let parser = cost::tekken()
-        .create_parser(grammar)
-        .map_err(|error| error.to_string())?;
-    let mut matcher = llguidance::Matcher::new(Ok(parser));
-    let compile = start.elapsed();
-    if let Some(error) = matcher.get_error() {
-        return Err(error);
-    }
+    let (mut matcher, compile) = cost::compile(grammar)?;
     matcher
         .consume_tokens(prefix)
         .map_err(|error| error.to_string())?;

@@ -3,9 +3,9 @@
 //! (`lark_regex.rs`), the rest as rules, the start rule `start`; literals
 //! as JSON strings, classes as regexes.
 
-use super::expr::{CharSet, RuleId, RuleKind, Rules};
-use super::lark_regex;
+use super::expr::{CharSet, Expr, RuleId, RuleKind, Rules};
 use super::text::{write_class, write_count, write_expr, write_quoted, Spelling};
+use super::{lark_regex, walk};
 
 /// The Lark text of `rules`, `start` first, as `start`.
 ///
@@ -23,7 +23,11 @@ pub(crate) fn write(rules: &Rules, start: RuleId) -> String {
     let lark = Lark { start, whitespace };
     let mut out = String::new();
     if lark.whitespace.is_some() {
-        out.push_str(SKIP);
+        // Once between two lexemes, and before the first.
+        out.push_str("%llguidance {\"ignore_once\": true, \"allow_initial_skip\": true}\n");
+        let run = Expr::repeat(walk::json_whitespace(), 1, None);
+        let run = lark_regex::regex(&run).expect("a class repeated is a regex");
+        out.push_str(&format!("%ignore /{run}/\n"));
     }
     for id in rules.reachable_without(start, lark.whitespace) {
         let rule = rules.get(id);
@@ -41,9 +45,6 @@ pub(crate) fn write(rules: &Rules, start: RuleId) -> String {
     }
     out
 }
-
-/// The whitespace skip: once between two lexemes, and before the first.
-const SKIP: &str = "%llguidance {\"ignore_once\": true, \"allow_initial_skip\": true}\n%ignore /[\\x20\\x0A\\x0D\\x09]+/\n";
 
 struct Lark {
     start: RuleId,

@@ -145,14 +145,26 @@ mod tests {
             kind,
             body,
         };
-        // `(?:b(?:b...)?)?`, each group a repetition of a sequence.
+        // `(?:b(?:(?:b...)|[c-d])?)?`: each level a repetition, a sequence
+        // or an alternation, each written in a group where it must be.
+        let class = Expr::class(CharSet::from_ranges([('c', 'd')]));
         let mut deepest = Expr::text("a");
-        while nesting(&deepest) < MAX_NESTING - 1 {
-            deepest = Expr::optional(Expr::seq([Expr::text("b"), deepest]));
+        while nesting(&deepest) < MAX_NESTING {
+            deepest = match nesting(&deepest) % 3 {
+                0 => Expr::optional(deepest),
+                1 => Expr::seq([Expr::text("b"), deepest]),
+                _ => Expr::alt([deepest, class.clone()]),
+            };
         }
-        let deepest = Expr::optional(deepest);
         assert_eq!(nesting(&deepest), MAX_NESTING);
         assert!(is_one_regex(&rule(RuleKind::Lexeme, deepest.clone())));
+        // The parser llguidance reads it with (derivre's regex-syntax, at
+        // its default nesting limit) takes it.
+        let written = regex(&deepest).unwrap();
+        assert!(
+            regex_syntax::Parser::new().parse(&written).is_ok(),
+            "{written}"
+        );
         assert!(!is_one_regex(&rule(RuleKind::Rule, deepest.clone())));
         let deeper = Expr::seq([Expr::text("c"), deepest]);
         assert!(!is_one_regex(&rule(RuleKind::Lexeme, deeper)));

@@ -228,7 +228,7 @@ pub(crate) fn grammar(schema: &ToolArgsSchema, format: GrammarFormat) -> Grammar
     let ws = walk::ws(&mut cx);
     whitespace_note(&mut cx);
     let args = walk::object_value(schema.root(), &mut cx);
-    let trailing = walk::trailing_ws(&ws, &mut cx);
+    let trailing = walk::trailing_ws(&ws, &cx);
     let start = Expr::seq([ws, args, trailing]);
     write(cx, start)
 }
@@ -295,7 +295,7 @@ pub fn grammar_for_tools(tools: &[ToolDefinition], format: GrammarFormat) -> Gra
         cx.rule("call", Expr::alt(calls)),
         Expr::text("}"),
     ]);
-    let trailing = walk::trailing_ws(&ws, &mut cx);
+    let trailing = walk::trailing_ws(&ws, &cx);
     write(cx, Expr::seq([ws, call, trailing]))
 }
 

@@ -30,7 +30,7 @@ pub(crate) fn ws(cx: &mut Build) -> Expr {
 /// llguidance's own JSON grammar; a run the model could end on costs a
 /// mask over every whitespace token at the end); GBNF has the same rule as
 /// between tokens.
-pub(crate) fn trailing_ws(ws: &Expr, cx: &mut Build) -> Expr {
+pub(crate) fn trailing_ws(ws: &Expr, cx: &Build) -> Expr {
     match cx.format {
         GrammarFormat::Lark => Expr::empty(),
         GrammarFormat::Gbnf => ws.clone(),
@@ -38,7 +38,7 @@ pub(crate) fn trailing_ws(ws: &Expr, cx: &mut Build) -> Expr {
 }
 
 /// One of JSON's four whitespace characters.
-fn json_whitespace() -> Expr {
+pub(crate) fn json_whitespace() -> Expr {
     Expr::class(CharSet::from_ranges([
         (' ', ' '),
         ('\t', '\t'),

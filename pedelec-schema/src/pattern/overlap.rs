@@ -31,6 +31,16 @@ pub(crate) fn disjoint(a: &str, b: &str) -> bool {
     walk(a, b).unwrap_or(false)
 }
 
+/// Where one pattern's search stands: reading on, or matched already.
+/// The lazy DFA stops at the end of a leftmost match (its next states are
+/// dead), while the search language goes on: every continuation of a text
+/// that holds a match holds it too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum At {
+    Live(LazyStateID),
+    Matched,
+}
+
 /// One pattern's automaton and its cache.
 struct Side {
     dfa: DFA,
@@ -68,19 +78,7 @@ impl Side {
         let end = self.dfa.next_eoi_state(&mut self.cache, state).ok()?;
         Some(end.is_match())
     }
-}
 
-/// Where one pattern's search stands: reading on, or matched already.
-/// The lazy DFA stops at the end of a leftmost match (its next states are
-/// dead), while the search language goes on: every continuation of a text
-/// that holds a match holds it too.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-enum At {
-    Live(LazyStateID),
-    Matched,
-}
-
-impl Side {
     /// `Some(None)` when no continuation can match.
     fn step(&mut self, at: At, byte: u8) -> Option<Option<At>> {
         let At::Live(state) = at else {
@@ -121,14 +119,12 @@ fn walk(mut a: Side, mut b: Side) -> Option<bool> {
             let (Some(x), Some(y)) = (a.step(x, byte)?, b.step(y, byte)?) else {
                 continue;
             };
-            if seen.contains(&(x, y, utf8)) {
-                continue;
-            }
-            if seen.len() >= BUDGET {
+            if seen.len() >= BUDGET && !seen.contains(&(x, y, utf8)) {
                 return None;
             }
-            seen.insert((x, y, utf8));
-            queue.push_back((x, y, utf8));
+            if seen.insert((x, y, utf8)) {
+                queue.push_back((x, y, utf8));
+            }
         }
     }
     Some(true)

@@ -331,7 +331,8 @@ fn whitespace_goes_wherever_json_allows_it_and_nowhere_else() {
     }))
     .unwrap();
     for format in GrammarFormat::ALL.iter().copied() {
-        let oracle = engine(format, &schema.grammar(format));
+        let grammar = schema.grammar(format);
+        let oracle = engine(format, &grammar);
         for text in [
             "{\"v\":[1,2]}",
             " {\"v\":[]}",
@@ -340,7 +341,16 @@ fn whitespace_goes_wherever_json_allows_it_and_nowhere_else() {
             assert!(oracle.accepts(text), "{format} refuses {text:?}");
         }
         // After the last token: GBNF's bounded run; no whitespace in Lark,
-        // as the change says.
+        // as its change says.
+        let said = grammar
+            .changes
+            .iter()
+            .find(|change| change.code == ChangeCode::GrammarWhitespaceBounded);
+        assert_eq!(
+            said.is_some_and(|change| change.message.contains("after the last token")),
+            format == GrammarFormat::Lark,
+            "{format}: {said:?}"
+        );
         let trailing = "{\"v\":[]}\n";
         assert_eq!(
             oracle.accepts(trailing),

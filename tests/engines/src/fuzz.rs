@@ -7,7 +7,8 @@
 //! schema, the engine reads the grammar, and a few walks through it keep
 //! the promise (`promise.rs`).
 
-use pedelec_schema::{GrammarFormat, ToolArgsSchema};
+use pedelec_schema::GrammarFormat;
+use pedelec_testdata::fuzz::{check_grammar_changes, schema_in};
 
 use crate::oracle::Rng;
 use crate::promise::{check_samples, engine, Tally};
@@ -19,22 +20,14 @@ const WALKS: usize = 8;
 /// Checks the grammars of the schema in `data` (UTF-8 JSON); anything else
 /// is not a schema and has nothing to check.
 pub fn grammar(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let Ok(schema) = ToolArgsSchema::from_json_str(text) else {
+    let Some(schema) = schema_in(data) else {
         return;
     };
     let value = schema.to_value();
     let tally = Tally::default();
     for format in GrammarFormat::ALL.iter().copied() {
         let grammar = schema.grammar(format);
-        for change in &grammar.changes {
-            assert!(
-                value.pointer(&change.pointer).is_some(),
-                "{format}: change {change} points at nothing in {value}"
-            );
-        }
+        check_grammar_changes(format, &grammar, &value);
         let oracle = engine(format, &grammar);
         let mut rng = Rng::new(data.len() as u64 + 1);
         check_samples(&schema, &grammar, &oracle, &mut rng, WALKS, &tally);

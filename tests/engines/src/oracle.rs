@@ -31,15 +31,42 @@ fn factory() -> &'static ParserFactory {
         // Special tokens start with the trie's marker byte, so that EOS is
         // not also the text of a byte.
         words.push(b"\xFF<|end|>".to_vec());
-        let info = TokRxInfo::new(words.len() as u32, EOS);
-        let env: TokEnv = Arc::new(ApproximateTokEnv::new(TokTrie::from(&info, &words)));
         // No bias slices: they speed up masks over large vocabularies, and
         // over 257 tokens they are only set-up time.
-        let mut factory = ParserFactory::new(&env, InferenceCapabilities::default(), &[])
-            .expect("a byte vocabulary builds a parser factory");
-        factory.quiet();
-        factory
+        factory_over(&words, EOS, false)
     })
+}
+
+/// A quiet parser factory over the vocabulary `words` (token ids in
+/// order), with llguidance's default bias slices when `sliced` (what
+/// `ParserFactory::new_simple` sets up for a server).
+pub(crate) fn factory_over(words: &[Vec<u8>], eos: TokenId, sliced: bool) -> ParserFactory {
+    let info = TokRxInfo::new(words.len() as u32, eos);
+    let env: TokEnv = Arc::new(ApproximateTokEnv::new(TokTrie::from(&info, words)));
+    let built = if sliced {
+        ParserFactory::new_simple(&env)
+    } else {
+        ParserFactory::new(&env, InferenceCapabilities::default(), &[])
+    };
+    let mut factory = built.expect("a vocabulary builds a parser factory");
+    factory.quiet();
+    factory
+}
+
+/// `grammar` compiled by `factory`, ready for its first mask; the engine's
+/// error as text when it refuses the grammar.
+pub(crate) fn matcher(
+    factory: &ParserFactory,
+    grammar: TopLevelGrammar,
+) -> Result<Matcher, String> {
+    let parser = factory
+        .create_parser(grammar)
+        .map_err(|error| error.to_string())?;
+    let matcher = Matcher::new(Ok(parser));
+    match matcher.get_error() {
+        Some(error) => Err(error),
+        None => Ok(matcher),
+    }
 }
 
 /// A compiled grammar. Compiling is the slow part, so an `Oracle` compiles
@@ -53,18 +80,8 @@ impl Oracle {
     /// Compiles a grammar in llguidance's Lark dialect; its compile error
     /// as text when it has one.
     pub fn lark(grammar: &str) -> Result<Oracle, String> {
-        Oracle::compile(TopLevelGrammar::from_lark(grammar.to_owned()))
-    }
-
-    fn compile(grammar: TopLevelGrammar) -> Result<Oracle, String> {
-        let parser = factory()
-            .create_parser(grammar)
-            .map_err(|error| error.to_string())?;
-        let fresh = Matcher::new(Ok(parser));
-        match fresh.get_error() {
-            Some(error) => Err(error),
-            None => Ok(Oracle { fresh }),
-        }
+        let fresh = matcher(factory(), TopLevelGrammar::from_lark(grammar.to_owned()))?;
+        Ok(Oracle { fresh })
     }
 
     /// Compiles a grammar in llama.cpp's GBNF, through its translation into

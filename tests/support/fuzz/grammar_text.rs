@@ -13,29 +13,22 @@
 //! These are what an engine would refuse a grammar for, found here
 //! without one.
 
-use pedelec_schema::{GrammarFormat, ToolArgsSchema};
+use pedelec_schema::{Grammar, GrammarFormat};
+use serde_json::Value;
 
 use super::grammar_reader::well_formed;
+use super::schema_in;
 
 /// Checks the grammars of the schema in `data` (UTF-8 JSON); anything else
 /// is not a schema and has nothing to check.
 pub fn grammar_text(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let Ok(schema) = ToolArgsSchema::from_json_str(text) else {
+    let Some(schema) = schema_in(data) else {
         return;
     };
     let value = schema.to_value();
     for &format in GrammarFormat::ALL {
         let grammar = schema.grammar(format);
-        for change in &grammar.changes {
-            serde_json::to_string(change).expect("a change serializes");
-            assert!(
-                value.pointer(&change.pointer).is_some(),
-                "{format}: change {change} points at nothing in {value}"
-            );
-        }
+        check_grammar_changes(format, &grammar, &value);
         if let Err(problem) = well_formed(format, &grammar.text) {
             panic!("{format}: {problem}\n{}", grammar.text);
         }
@@ -44,6 +37,18 @@ pub fn grammar_text(data: &[u8]) {
         assert!(
             schema.grammar(format) == grammar,
             "{format}: written twice, two grammars"
+        );
+    }
+}
+
+/// Every change of `grammar` serializes and points into the schema
+/// `value` it was written for.
+pub fn check_grammar_changes(format: GrammarFormat, grammar: &Grammar, value: &Value) {
+    for change in &grammar.changes {
+        serde_json::to_string(change).expect("a change serializes");
+        assert!(
+            value.pointer(&change.pointer).is_some(),
+            "{format}: change {change} points at nothing in {value}"
         );
     }
 }

@@ -27,9 +27,13 @@ mod grammar_reader;
 mod grammar_text;
 mod repair;
 
-pub use grammar_reader::well_formed;
-pub use grammar_text::grammar_text;
+pub use grammar_text::{check_grammar_changes, grammar_text};
 pub use repair::{check_repair, is_json_pointer, repair, REPAIR_CODES};
+
+/// The schema in `data`, when it is UTF-8 JSON inside the subset.
+pub fn schema_in(data: &[u8]) -> Option<ToolArgsSchema> {
+    ToolArgsSchema::from_json_str(std::str::from_utf8(data).ok()?).ok()
+}
 
 /// Parses the bytes as a schema (when they are UTF-8 JSON) and lints them:
 /// lint finds an error exactly when the gatekeeper refuses the schema, and

@@ -155,7 +155,8 @@ fn hex_set(ranges: &[(u32, u32)], width: u32) -> Expr {
     }
     Expr::alt(groups.into_iter().map(|(rest, digits)| {
         let rest = if rest == [(0, unit - 1)] {
-            Expr::repeat(hex_digit(0, 15), width - 1, Some(width - 1))
+            let any: Vec<u8> = (0..16).collect();
+            Expr::repeat(hex_digits(&any), width - 1, Some(width - 1))
         } else {
             hex_set(&rest, width - 1)
         };
@@ -163,13 +164,8 @@ fn hex_set(ranges: &[(u32, u32)], width: u32) -> Expr {
     }))
 }
 
-/// One hex digit from `a` to `b`; a letter in either case, as serde_json
-/// reads it.
-fn hex_digit(a: u8, b: u8) -> Expr {
-    hex_digits(&(a..=b).collect::<Vec<u8>>())
-}
-
-/// One of the hex `digits`, a letter in either case.
+/// One of the hex `digits`, a letter in either case, as serde_json reads
+/// it.
 fn hex_digits(digits: &[u8]) -> Expr {
     if let [d] = digits {
         if *d < 10 {

@@ -1,7 +1,8 @@
 //! The schemas and texts the cost benchmark measures: every schema of the
-//! conformance suite's accepted groups with its first valid value that
-//! our grammar writes, and every real-world schema that converts into the subset with a valid text
-//! walked out of its own grammar; and tool lists of real tools.
+//! conformance suite's accepted groups whose first valid object our
+//! grammar writes, with that object; every real-world schema that converts
+//! into the subset, with a valid text walked out of its own grammar; and
+//! tool lists of real tools.
 //!
 //! A real-world schema comes with no arguments, so its text is a walk
 //! through our grammar over single bytes (`oracle.rs`), kept only when
@@ -10,17 +11,20 @@
 //! a model's rather than like random bytes. Every text is written compact,
 //! as serde_json writes it, when `validate` accepts that spelling too.
 
+use std::sync::OnceLock;
+
 use pedelec_schema::{convert, GrammarFormat, ToolArgsSchema, ToolDefinition};
 use pedelec_testdata::{accepted, realworld, realworld_more};
 use serde_json::Value;
 
 use crate::oracle::{Oracle, Rng};
 
-/// A schema and a valid text of its arguments.
+/// A schema, its Lark grammar and a valid text of its arguments.
 pub struct Case {
     /// Where it comes from: the conformance group or the real tool.
     pub name: String,
     pub schema: ToolArgsSchema,
+    pub lark: String,
     pub text: String,
 }
 
@@ -38,27 +42,29 @@ pub fn cases() -> Vec<Case> {
             .tests
             .iter()
             .find(|test| test.valid && test.data.is_object());
+        let Some(text) = valid.map(|test| test.data.to_string()) else {
+            continue;
+        };
+        let lark = schema.grammar(GrammarFormat::Lark).text;
         // A value our grammar does not write (an integer in exponent
         // form, the grammar's documented narrowing) is no text to time.
-        let writes = |text: &str| {
-            let grammar = schema.grammar(GrammarFormat::Lark).text;
-            Oracle::lark(&grammar).is_ok_and(|oracle| oracle.accepts(text))
-        };
-        let text = valid.map(|test| serde_json::to_string(&test.data).expect("a value serializes"));
-        if let Some(text) = text.filter(|text| writes(text)) {
+        if Oracle::lark(&lark).is_ok_and(|oracle| oracle.accepts(&text)) {
             out.push(Case {
                 name: format!("conformance: {}", group.description),
                 schema,
+                lark,
                 text,
             });
         }
     }
     let mut rng = Rng::new(2026);
     for (schema, name) in real_tools() {
-        if let Some(text) = plain_text(&schema, &mut rng) {
+        let lark = schema.grammar(GrammarFormat::Lark).text;
+        if let Some(text) = plain_text(schema, &lark, &mut rng) {
             out.push(Case {
                 name: format!("real-world: {name}"),
-                schema,
+                schema: schema.clone(),
+                lark,
                 text,
             });
         }
@@ -66,18 +72,22 @@ pub fn cases() -> Vec<Case> {
     out
 }
 
-/// Every real-world schema that converts, with its file and tool name.
-pub fn real_tools() -> Vec<(ToolArgsSchema, String)> {
-    realworld()
-        .into_iter()
-        .chain(realworld_more())
-        .flat_map(|(file, schemas)| {
-            schemas.into_iter().filter_map(move |source| {
-                let converted = convert(&source.schema).ok()?;
-                Some((converted.schema, format!("{file} {}", source.tool)))
+/// Every real-world schema that converts, with its file and tool name;
+/// converted once.
+pub fn real_tools() -> &'static [(ToolArgsSchema, String)] {
+    static TOOLS: OnceLock<Vec<(ToolArgsSchema, String)>> = OnceLock::new();
+    TOOLS.get_or_init(|| {
+        realworld()
+            .into_iter()
+            .chain(realworld_more())
+            .flat_map(|(file, schemas)| {
+                schemas.into_iter().filter_map(move |source| {
+                    let converted = convert(&source.schema).ok()?;
+                    Some((converted.schema, format!("{file} {}", source.tool)))
+                })
             })
-        })
-        .collect()
+            .collect()
+    })
 }
 
 /// `count` real tools for one grammar: the converted real-world schemas
@@ -132,11 +142,10 @@ fn rename_properties(value: &mut Value, suffix: &str) {
     }
 }
 
-/// A valid text of `schema` walked out of its Lark grammar, the plainest
-/// of [`WALKS`] walks; `None` when no walk gave a valid text.
-fn plain_text(schema: &ToolArgsSchema, rng: &mut Rng) -> Option<String> {
-    let grammar = schema.grammar(GrammarFormat::Lark);
-    let oracle = Oracle::lark(&grammar.text).ok()?;
+/// A valid text of `schema` walked out of its Lark grammar `lark`, the
+/// plainest of [`WALKS`] walks; `None` when no walk gave a valid text.
+fn plain_text(schema: &ToolArgsSchema, lark: &str, rng: &mut Rng) -> Option<String> {
+    let oracle = Oracle::lark(lark).ok()?;
     let plainness = |text: &str| {
         let plain = text
             .bytes()

@@ -16,12 +16,14 @@
 pub mod compare;
 pub mod corpus;
 
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use llguidance::api::TopLevelGrammar;
-use llguidance::toktrie::{ApproximateTokEnv, TokEnv, TokRxInfo, TokTrie, TokenId};
+use llguidance::toktrie::TokenId;
 use llguidance::{Matcher, ParserFactory};
+
+use crate::oracle::{factory_over, matcher};
 
 /// Special tokens before the first byte string.
 const SPECIAL: usize = 1000;
@@ -36,9 +38,9 @@ const TOKENS: &[u8] = include_bytes!("../../vocab/tekken.tokens");
 pub fn tekken() -> &'static ParserFactory {
     static FACTORY: OnceLock<ParserFactory> = OnceLock::new();
     FACTORY.get_or_init(|| {
-        let mut words: Vec<Vec<u8>> = (0..SPECIAL)
+        let mut words: Vec<Vec<u8>> = (0..SPECIAL as TokenId)
             .map(|id| match id {
-                2 => b"\xFF</s>".to_vec(),
+                EOS => b"\xFF</s>".to_vec(),
                 _ => format!("\u{FF}<SPECIAL_{id}>").into_bytes(),
             })
             .collect();
@@ -48,11 +50,7 @@ pub fn tekken() -> &'static ParserFactory {
             words.push(token.to_vec());
             rest = tail;
         }
-        let info = TokRxInfo::new(words.len() as u32, EOS);
-        let env: TokEnv = Arc::new(ApproximateTokEnv::new(TokTrie::from(&info, &words)));
-        let mut factory = ParserFactory::new_simple(&env).expect("Tekken builds a parser factory");
-        factory.quiet();
-        factory
+        factory_over(&words, EOS, true)
     })
 }
 
@@ -74,6 +72,14 @@ pub fn detokenize(tokens: &[TokenId]) -> Vec<u8> {
     tekken().tok_env().tok_trie().decode(tokens)
 }
 
+/// `grammar` compiled over Tekken, and how long that took: creating the
+/// parser, which reads the grammar and builds its lexer.
+pub fn compile(grammar: TopLevelGrammar) -> Result<(Matcher, Duration), String> {
+    let start = Instant::now();
+    let matcher = matcher(tekken(), grammar)?;
+    Ok((matcher, start.elapsed()))
+}
+
 /// One walk of a text through a compiled grammar.
 #[derive(Debug)]
 pub struct Walk {
@@ -87,15 +93,7 @@ pub struct Walk {
 /// the compile and each mask; the engine's error when it cannot compile
 /// the grammar, or when a mask refuses a token or the end.
 pub fn walk(grammar: TopLevelGrammar, tokens: &[TokenId]) -> Result<Walk, String> {
-    let start = Instant::now();
-    let parser = tekken()
-        .create_parser(grammar)
-        .map_err(|error| error.to_string())?;
-    let mut matcher = Matcher::new(Ok(parser));
-    let compile = start.elapsed();
-    if let Some(error) = matcher.get_error() {
-        return Err(error);
-    }
+    let (mut matcher, compile) = compile(grammar)?;
     let mut masks = Vec::with_capacity(tokens.len() + 1);
     for (at, &token) in tokens.iter().enumerate() {
         let start = Instant::now();
@@ -117,11 +115,4 @@ pub fn walk(grammar: TopLevelGrammar, tokens: &[TokenId]) -> Result<Walk, String
         return Err("the end is not allowed".to_owned());
     }
     Ok(Walk { compile, masks })
-}
-
-/// The value at quantile `q` (0 to 1) of `sorted`, nearest rank.
-pub fn quantile(sorted: &[f64], q: f64) -> f64 {
-    assert!(!sorted.is_empty(), "a quantile of nothing");
-    let rank = (q * sorted.len() as f64).ceil() as usize;
-    sorted[rank.clamp(1, sorted.len()) - 1]
 }

@@ -164,15 +164,15 @@ fn pieces(hir: &Hir, widened: &mut bool) -> Vec<Piece> {
         }),
         HirKind::Repetition(rep) => {
             let inner = pieces(&rep.sub, widened);
-            if inner.iter().all(Piece::is_free) {
-                let body = Expr::alt(inner.into_iter().map(|piece| piece.body));
-                return plain(Expr::repeat(body, rep.min, rep.max));
+            if !inner.iter().all(Piece::is_free) {
+                match repeat::repeat(&inner, rep.min, rep.max) {
+                    Some(copies) => return copies,
+                    // Too many copies to write out: the conditions go.
+                    None => *widened = true,
+                }
             }
-            repeat::repeat(&inner, rep.min, rep.max).unwrap_or_else(|| {
-                *widened = true;
-                let body = Expr::alt(inner.into_iter().map(|piece| piece.body));
-                plain(Expr::repeat(body, rep.min, rep.max))
-            })
+            let body = Expr::alt(inner.into_iter().map(|piece| piece.body));
+            plain(Expr::repeat(body, rep.min, rep.max))
         }
     }
 }
