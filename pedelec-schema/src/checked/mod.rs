@@ -140,7 +140,7 @@ impl fmt::Display for AgentMessage<'_> {
             return f.write_str(&self.0.message());
         };
         f.write_str("The arguments do not match the tool's argsSchema: ")?;
-        errors.write_every(f)
+        f.write_str(&errors.summary())
     }
 }
 

@@ -107,6 +107,26 @@ impl ArgsError {
         }
     }
 
+    /// Every entry of [`errors`](Self::errors) on one line, `path:
+    /// message` each, as [`ValidationErrors::summary`] writes them: for a
+    /// host whose own sentence goes before the list, where no `errors`
+    /// travel beside it.
+    ///
+    /// ```
+    /// use pedelec_schema::ToolArgsSchema;
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object", "properties": {"q": {"type": "string"}}
+    /// }))?;
+    /// let error = schema.validate_str(r#"{"q": 1"#).unwrap_err();
+    /// assert_eq!(error.summary(), "at byte 7, at /q: the text ends inside a number: the call is cut short");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn summary(&self) -> String {
+        crate::validate::summary(self.errors())
+    }
+
     /// The agent-facing error object,
     /// `{"code": "INVALID_ARGS", "message": ..., "errors": [...]}`.
     pub fn to_value(&self) -> Value {

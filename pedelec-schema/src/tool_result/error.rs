@@ -36,7 +36,7 @@ impl fmt::Display for OutputError {
         match self {
             OutputError::Invalid(errors) => {
                 f.write_str("The tool's result does not match its output schema: ")?;
-                errors.write_every(f)
+                f.write_str(&errors.summary())
             }
             OutputError::Serialize { message } => {
                 write!(f, "The tool's result could not be serialized: {message}")

@@ -428,17 +428,30 @@ impl ValidationErrors {
         }
     }
 
-    /// Writes every failure, `; ` between them: the list of a message that
-    /// carries no `errors` beside it (a deserializer's, a result's
-    /// refusal), where [`message`](Self::message) names five.
-    pub(crate) fn write_every(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (index, error) in self.errors.iter().enumerate() {
-            if index > 0 {
-                f.write_str("; ")?;
-            }
-            write!(f, "{error}")?;
-        }
-        Ok(())
+    /// Every failure on one line, `path: message` each (`(root)` for the
+    /// whole value), `; ` between them: the list a refusal's message gives
+    /// where no `errors` travel beside it (a deserializer's error, an MCP
+    /// SDK's `errorMessage`, a result's refusal), where
+    /// [`message`](Self::message) names five.
+    ///
+    /// ```
+    /// use pedelec_schema::ToolArgsSchema;
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object",
+    ///     "properties": {"n": {"type": "integer", "maximum": 3}, "q": {"type": "string"}},
+    ///     "required": ["q"]
+    /// }))?;
+    /// let errors = schema.validate(&json!({"n": 4})).unwrap_err();
+    /// assert_eq!(
+    ///     errors.summary(),
+    ///     "/n: 4 is greater than the maximum 3; (root): the required property `q` is missing"
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn summary(&self) -> String {
+        summary(&self.errors)
     }
 
     /// The agent-facing error object,
@@ -454,6 +467,19 @@ impl ValidationErrors {
         crate::OrderedJson::from_serialize(&crate::tool_args::Response { error: self })
             .expect("validation errors always serialize")
     }
+}
+
+/// [`ValidationErrors::summary`] of any list of entries: an
+/// [`ArgsError`](crate::ArgsError)'s too.
+pub(crate) fn summary(errors: &[ValidationError]) -> String {
+    let mut out = String::with_capacity(MESSAGE_CAPACITY * errors.len().min(8));
+    for (index, error) in errors.iter().enumerate() {
+        if index > 0 {
+            out.push_str("; ");
+        }
+        error.write_display(&mut out);
+    }
+    out
 }
 
 impl<'a> IntoIterator for &'a ValidationErrors {

@@ -72,6 +72,7 @@ pub(crate) use checked_read::{read_checked, read_whole, verdict};
 pub(crate) use compiled::{CompiledArray, CompiledNode, CompiledObject, CompiledOneOf, Kind};
 pub(crate) use disjoint::{disjoint, pairwise_disjoint};
 pub(crate) use equality::json_equal;
+pub(crate) use error::summary;
 pub use error::{ValidationError, ValidationErrors};
 pub use kind::ValidationErrorKind;
 pub(crate) use stream::Checker;
