@@ -440,6 +440,7 @@ mod change;
 mod checked;
 pub mod convert;
 mod diagnostic;
+mod document;
 mod error;
 pub mod export;
 pub mod grammar;
@@ -466,6 +467,10 @@ pub use change::{Change, ChangeCode, Effect};
 pub use checked::{Checked, CheckedWith};
 pub use convert::{convert, convert_str, ConvertError, ConvertErrorCode, ConvertReason, Converted};
 pub use diagnostic::{Code, Diagnostic, Severity};
+pub use document::{
+    ArgsError, DeserializeError, SyntaxError, ValidationError, ValidationErrorKind,
+    ValidationErrors,
+};
 pub use error::SchemaError;
 pub use export::{
     Exported, ExportedTool, OrderedJson, Profile, ToolAnnotations, ToolDefinition, ToolNameError,
@@ -478,19 +483,17 @@ pub use parse::{MAX_BRANCHES, MAX_BRANCH_PRODUCT, MAX_DEPTH, MAX_ENUM_VALUES, MA
 pub use pattern::{Pattern, PatternError, MAX_COMPILED_SIZE, MAX_NESTING, MAX_PATTERN_LEN};
 pub use repair::Repaired;
 pub use schema::{NodeKind, SchemaNode};
-pub use stream::{ArgsStream, Partial, Progress, TypedArgsStream};
-pub use text::SyntaxError;
+pub use stream::{ArgsStream, Partial, Progress};
 #[doc(hidden)]
 pub use tool_args::__private;
 /// Schemas for the `time` crate's serde forms (feature `time`).
 #[cfg(feature = "time")]
 #[cfg_attr(docsrs, doc(cfg(feature = "time")))]
 pub use tool_args::time;
-pub use tool_args::{kind, ArgsError, DeserializeError, ToolArgs, ToolArgsNode};
+pub use tool_args::{kind, ToolArgs, ToolArgsNode, TypedArgsStream};
 pub use tool_args_schema::ToolArgsSchema;
 pub use tool_result::{CheckedOutput, OutputError, ToolResult};
 pub use typescript::typescript_for_tools;
-pub use validate::{ValidationError, ValidationErrorKind, ValidationErrors};
 
 /// Derives [`ToolArgs`] (for a struct with named fields) and the field
 /// schema that nests a type in another derived type. See [`ToolArgs`].

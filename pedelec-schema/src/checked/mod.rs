@@ -26,7 +26,8 @@ use serde::de::{DeserializeOwned, Deserializer, Error as _};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::tool_args::{ArgsError, ToolArgs};
+use crate::document::ArgsError;
+use crate::tool_args::ToolArgs;
 
 pub use with::CheckedWith;
 

@@ -12,9 +12,10 @@ use serde_json::Value;
 
 use super::AgentMessage;
 use crate::change::Change;
+use crate::document::ArgsError;
 use crate::export;
 use crate::intake::{Intake, UnknownProperty};
-use crate::tool_args::{ArgsError, ToolArgs};
+use crate::tool_args::ToolArgs;
 
 /// Tool arguments of type `T`, taken in with the tolerant-intake steps of
 /// the policy `I` ([`Coerce`](crate::Coerce),

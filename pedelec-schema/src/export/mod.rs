@@ -457,6 +457,54 @@ pub use crate::json::OrderedJson;
 pub use profile::{Profile, UnknownProfile};
 pub use tool::{ExportedTool, ToolAnnotations, ToolDefinition, ToolNameError};
 
+/// Export to a provider.
+impl ToolArgsSchema {
+    /// The schema written for `profile`, with every change it took.
+    ///
+    /// The export never fails: where a provider's documented limit is
+    /// exceeded, the result says so with an error-severity change
+    /// ([`Exported::has_errors`]). Changes that `widen` leave a constraint
+    /// to the handler, whose [`validate`](Self::validate) still enforces it.
+    ///
+    /// ```
+    /// use pedelec_schema::{Effect, Profile, ToolArgsSchema};
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object",
+    ///     "properties": {
+    ///         "query": {"type": "string", "minLength": 1},
+    ///         "limit": {"type": "integer", "minimum": 1, "maximum": 50}
+    ///     },
+    ///     "required": ["query"]
+    /// }))?;
+    /// let exported = schema.export(Profile::OpenAiStrict);
+    /// assert_eq!(exported.schema, json!({
+    ///     "type": "object",
+    ///     "properties": {
+    ///         "limit": {"type": ["integer", "null"], "minimum": 1, "maximum": 50},
+    ///         "query": {"type": "string", "description": "minLength: 1"}
+    ///     },
+    ///     "required": ["limit", "query"],
+    ///     "additionalProperties": false
+    /// }));
+    /// let codes: Vec<(&str, &str, Effect)> = exported
+    ///     .changes
+    ///     .iter()
+    ///     .map(|c| (c.pointer.as_str(), c.code.as_str(), c.effect))
+    ///     .collect();
+    /// assert_eq!(codes, [
+    ///     ("", "additional_properties_false", Effect::Narrows),
+    ///     ("/properties/limit", "optional_to_nullable", Effect::Lossless),
+    ///     ("/properties/query/minLength", "min_length_removed", Effect::Widens),
+    /// ]);
+    /// # Ok::<(), pedelec_schema::SchemaError>(())
+    /// ```
+    pub fn export(&self, profile: Profile) -> Exported {
+        export(self, profile)
+    }
+}
+
 /// A schema written for one provider, and what was changed to get there.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Exported {

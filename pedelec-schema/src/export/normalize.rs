@@ -21,9 +21,86 @@
 
 use serde_json::Value;
 
+use super::Profile;
 use crate::change::{Change, ChangeCode};
+use crate::document::ArgsError;
 use crate::message::Quoted;
+use crate::tool_args_schema::ToolArgsSchema;
 use crate::validate::{CompiledNode, CompiledObject, Kind};
+
+/// The way back: arguments a model wrote against an export, made what
+/// the schema's own reading expects.
+impl ToolArgsSchema {
+    /// Undoes, in the arguments a model sent under `profile`, what the
+    /// export introduced, and nothing else. Call it before
+    /// [`validate`](Self::validate).
+    ///
+    /// For [`Profile::OpenAiStrict`] and [`Profile::OpenAiChat`], whose
+    /// export makes every optional property required and nullable, an
+    /// optional property whose value is `null` is removed: at every depth,
+    /// following the schema through objects, arrays and `oneOf` branches. Under a `oneOf`, each branch
+    /// normalizes the value in turn, and the value belongs to the first
+    /// branch that owns what it made: that branch accepts it, and no other
+    /// does. When no branch does, the value is left as it came, and
+    /// `validate` reports it. Nothing else is touched: a `null` for a
+    /// required property, or for a property the schema does not name, stays
+    /// (and `validate` refuses the first), and no `default` is ever filled
+    /// in. The other profiles introduce nothing into the arguments, so for
+    /// them this does nothing.
+    ///
+    /// ```
+    /// use pedelec_schema::{Profile, ToolArgsSchema};
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object",
+    ///     "properties": {"query": {"type": "string"}, "offset": {"type": "integer"}},
+    ///     "required": ["query"]
+    /// }))?;
+    /// let mut args = json!({"query": "rust", "offset": null});
+    /// schema.normalize(Profile::OpenAiStrict, &mut args);
+    /// assert_eq!(args, json!({"query": "rust"}));
+    /// assert!(schema.is_valid(&args));
+    /// # Ok::<(), pedelec_schema::SchemaError>(())
+    /// ```
+    pub fn normalize(&self, profile: Profile, args: &mut Value) {
+        super::normalize(self.compiled(), profile, args);
+    }
+
+    /// The JSON text of arguments a model sent under `profile`, read as
+    /// [`validate_str`](Self::validate_str) reads it (its syntax errors
+    /// located the same way), [`normalize`](Self::normalize)d and
+    /// [`validate`](Self::validate)d: the arguments as normalized, or every
+    /// failure. What [`ToolArgs::from_provider_args_str`](crate::ToolArgs::from_provider_args_str)
+    /// does for a type, for a schema without one.
+    ///
+    /// ```
+    /// use pedelec_schema::{Profile, ToolArgsSchema};
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object",
+    ///     "properties": {"roomId": {"type": "string"}, "note": {"type": "string"}},
+    ///     "required": ["roomId"]
+    /// }))?;
+    /// let text = r#"{"roomId": "r1", "note": null}"#;
+    /// assert!(schema.validate_str(text).is_err(), "the schema has no null");
+    /// let args = schema.validate_provider_str(Profile::OpenAiStrict, text)?;
+    /// assert_eq!(args, json!({"roomId": "r1"}));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn validate_provider_str(&self, profile: Profile, text: &str) -> Result<Value, ArgsError> {
+        // The fast path takes only calls the schema accepts as they are,
+        // which hold no `null` that `normalize` would take out.
+        if let Some(args) = self.read_checked::<Value>(text) {
+            return Ok(args);
+        }
+        let mut args = self.read_text(text)?;
+        self.normalize(profile, &mut args);
+        self.validate(&args)?;
+        Ok(args)
+    }
+}
 
 /// Removes the `null` of every optional property under `root`, and says
 /// where each was.

@@ -223,6 +223,35 @@ pub struct Grammar {
 }
 
 /// The grammar of `schema`'s arguments in `format`.
+/// Constrained decoding.
+impl ToolArgsSchema {
+    /// The grammar of these arguments for a constrained-decoding engine:
+    /// llama.cpp's GBNF or llguidance's Lark, whose start rule accepts the
+    /// arguments' JSON text. Every text it accepts, [`validate_str`]
+    /// accepts too, except where a `widens` change says which keyword the
+    /// grammar cannot hold; see [Constrained decoding](crate::grammar).
+    ///
+    /// [`validate_str`]: Self::validate_str
+    ///
+    /// ```
+    /// use pedelec_schema::{GrammarFormat, ToolArgsSchema};
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object",
+    ///     "properties": {"city": {"type": "string", "maxLength": 40}},
+    ///     "required": ["city"]
+    /// }))?;
+    /// let grammar = schema.grammar(GrammarFormat::Gbnf);
+    /// assert!(grammar.text.starts_with("root ::= "));
+    /// assert!(grammar.changes.iter().all(|c| c.effect != pedelec_schema::Effect::Widens));
+    /// # Ok::<(), pedelec_schema::SchemaError>(())
+    /// ```
+    pub fn grammar(&self, format: GrammarFormat) -> Grammar {
+        grammar(self, format)
+    }
+}
+
 pub(crate) fn grammar(schema: &ToolArgsSchema, format: GrammarFormat) -> Grammar {
     let mut cx = Build::new(format);
     let ws = walk::ws(&mut cx);

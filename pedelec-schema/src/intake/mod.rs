@@ -37,7 +37,129 @@ mod policy;
 mod suggest;
 mod unknown;
 
-pub(crate) use coerce::coerce;
+use serde_json::Value;
+
+use crate::change::Change;
+use crate::document::ValidationErrors;
+use crate::tool_args_schema::ToolArgsSchema;
+use coerce::coerce;
 pub use policy::{Coerce, Intake, OpenAiNulls, RefuseUnknown, Repair, ReportOnly};
+pub(crate) use unknown::refused;
 pub use unknown::UnknownProperty;
-pub(crate) use unknown::{refused, unknown_properties, validate_refusing_unknown};
+use unknown::{unknown_properties, validate_refusing_unknown};
+
+/// Tolerant intake (`intake/`): opt-in steps taken before or beside
+/// validation.
+impl ToolArgsSchema {
+    /// Turns what agents commonly mis-encode into what the schema asks for,
+    /// and reports each change. Opt-in: call it before
+    /// [`validate`](Self::validate), which then runs as always.
+    ///
+    /// Guided by the schema, and only where a value does not have its
+    /// node's type:
+    ///
+    /// - under an `integer` or `number` node, a string whose whole text is
+    ///   a JSON number becomes that number (`"42"` -> `42`, `"-1.5e3"` ->
+    ///   `-1500.0`), read exactly as the same text unquoted would be. Text
+    ///   that is not exactly a JSON number (`" 42"`, `"+1"`, `"0x10"`,
+    ///   `"NaN"`, `"1e400"`) stays a string, and so does a fraction under an
+    ///   `integer` node;
+    /// - under a `boolean` node, `"true"` and `"false"` become booleans;
+    /// - under an `array` or `object` node (the root included), a string
+    ///   that holds a JSON array or object becomes it, and is then coerced
+    ///   in turn;
+    /// - under an `array` node, a lone value that is (or coerces to) a
+    ///   value of the items' type becomes a one-item array (once: `1` under
+    ///   an array of arrays stays `1`);
+    /// - under a `oneOf`, a value is coerced only when exactly one branch's
+    ///   coercion yields a value the `oneOf` accepts.
+    ///
+    /// Nothing else changes: no default is filled in, no property is added
+    /// or removed. Each [`Change`] points at the value it made (a JSON
+    /// Pointer into `args` as they are after the call; inside JSON text
+    /// that was read, the places exist only there) and has one of the
+    /// "Tolerant intake" codes of [`ChangeCode`](crate::ChangeCode), all of which widen what
+    /// the tool takes in.
+    ///
+    /// ```
+    /// use pedelec_schema::{ChangeCode, ToolArgsSchema};
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object",
+    ///     "properties": {
+    ///         "limit": {"type": "integer", "minimum": 1},
+    ///         "tags": {"type": "array", "items": {"type": "string"}}
+    ///     }
+    /// }))?;
+    /// let mut args = json!({"limit": "20", "tags": "rust"});
+    /// let changes = schema.coerce(&mut args);
+    /// assert_eq!(args, json!({"limit": 20, "tags": ["rust"]}));
+    /// let codes: Vec<_> = changes.iter().map(|c| (c.pointer.as_str(), c.code)).collect();
+    /// assert_eq!(codes, [("/limit", ChangeCode::NumberFromString), ("/tags", ChangeCode::WrappedInArray)]);
+    /// assert!(schema.validate(&args).is_ok());
+    /// # Ok::<(), pedelec_schema::SchemaError>(())
+    /// ```
+    pub fn coerce(&self, args: &mut Value) -> Vec<Change> {
+        coerce(self, args)
+    }
+
+    /// The properties of `args` that the schema does not name, in document
+    /// order, each with its path and a "did you mean" among the names of
+    /// its object's properties (compared without case, within a few edits;
+    /// for the first 32 unknown properties of a call, and names up to 64
+    /// characters).
+    ///
+    /// The subset allows such properties, so this is a report: validation
+    /// is unchanged. Under a `oneOf`, the names of the one branch that
+    /// accepts the value count; where none or several do, validation fails
+    /// there anyway, and its properties are not reported.
+    ///
+    /// ```
+    /// use pedelec_schema::ToolArgsSchema;
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object",
+    ///     "properties": {"query": {"type": "string"}, "limit": {"type": "integer"}},
+    ///     "required": ["query"]
+    /// }))?;
+    /// let args = json!({"query": "rust", "limt": 5});
+    /// assert!(schema.validate(&args).is_ok(), "the subset allows it");
+    /// let unknown = schema.unknown_properties(&args);
+    /// assert_eq!(unknown[0].path(), "/limt");
+    /// assert_eq!(unknown[0].suggestion(), Some("limit"));
+    /// assert_eq!(unknown[0].message(), r#"the schema names no property "limt"; did you mean "limit"?"#);
+    /// # Ok::<(), pedelec_schema::SchemaError>(())
+    /// ```
+    pub fn unknown_properties(&self, args: &Value) -> Vec<UnknownProperty> {
+        unknown_properties(self.compiled(), args)
+    }
+
+    /// [`validate`](Self::validate), and unknown properties refused too:
+    /// an opt-in, closed reading of the schema. The errors are the
+    /// schema's, then one per [unknown property](Self::unknown_properties),
+    /// at the property's path, with keyword `properties` and its "did you
+    /// mean" as the message.
+    ///
+    /// ```
+    /// use pedelec_schema::ToolArgsSchema;
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object",
+    ///     "properties": {"query": {"type": "string"}, "limit": {"type": "integer"}},
+    ///     "required": ["query"]
+    /// }))?;
+    /// let errors = schema
+    ///     .validate_refusing_unknown(&json!({"query": "rust", "limt": 5}))
+    ///     .unwrap_err();
+    /// let error = &errors.errors()[0];
+    /// assert_eq!((error.path().as_str(), error.keyword()), ("/limt", "properties"));
+    /// assert_eq!(error.schema_path(), "/properties");
+    /// # Ok::<(), pedelec_schema::SchemaError>(())
+    /// ```
+    pub fn validate_refusing_unknown(&self, args: &Value) -> Result<(), ValidationErrors> {
+        validate_refusing_unknown(self, args)
+    }
+}

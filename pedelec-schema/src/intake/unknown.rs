@@ -17,8 +17,9 @@ use serde::ser::{Serialize, SerializeStruct, Serializer};
 use serde_json::Value;
 
 use super::suggest::Suggester;
+use crate::document::{ValidationError, ValidationErrors};
 use crate::tool_args_schema::ToolArgsSchema;
-use crate::validate::{CompiledNode, CompiledObject, Kind, ValidationError, ValidationErrors};
+use crate::validate::{CompiledNode, CompiledObject, Kind};
 
 /// A property of the arguments that the schema does not name: its path, its
 /// name, and the name it most likely misspells.

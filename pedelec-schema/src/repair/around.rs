@@ -15,9 +15,9 @@ use serde_json::{Map, Value};
 use super::mend::{self, Read, Unmended};
 use super::words::skip_space;
 use crate::change::{Change, ChangeCode};
-use crate::text::SyntaxError;
-use crate::tool_args::ArgsError;
-use crate::ToolArgsSchema;
+use crate::document::ArgsError;
+use crate::document::SyntaxError;
+use crate::tool_args_schema::ToolArgsSchema;
 
 /// `text` read as the arguments' value, with every repair it took.
 pub(super) fn read(

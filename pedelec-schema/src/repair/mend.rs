@@ -18,12 +18,11 @@ use super::here::Here;
 use super::quotes::{self, Container, Unread};
 use super::words::{bare_word, skip_space, Literal};
 use crate::change::{Change, ChangeCode};
+use crate::document::SyntaxError;
 use crate::message::Quoted;
-use crate::text::{
-    self, path_of, Listener, Open, Place, Quote, Reader, Resume, Stopped, SyntaxError,
-};
+use crate::text::{self, path_of, Listener, Open, Place, Quote, Reader, Resume, Stopped};
+use crate::tool_args_schema::ToolArgsSchema;
 use crate::validate::{Checker, CompiledObject};
-use crate::ToolArgsSchema;
 
 /// A value read with repairs.
 #[derive(Debug)]

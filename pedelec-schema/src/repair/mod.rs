@@ -41,9 +41,9 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::change::Change;
-use crate::text::SyntaxError;
-use crate::tool_args::ArgsError;
-use crate::ToolArgsSchema;
+use crate::document::ArgsError;
+use crate::document::SyntaxError;
+use crate::tool_args_schema::ToolArgsSchema;
 
 /// Arguments read from text that needed repairs, and the repairs: from
 /// [`ToolArgsSchema::repair`](crate::ToolArgsSchema::repair).
@@ -60,6 +60,87 @@ pub struct Repaired {
     /// at one place (three raw newlines in one string) is one change that
     /// counts them. Empty for a text that was JSON.
     pub changes: Vec<Change>,
+}
+
+/// Repair of argument text that is not JSON.
+impl ToolArgsSchema {
+    /// Reads the text of a call's arguments that is not quite JSON, as
+    /// models often send it, repairing only what the schema leaves one
+    /// reading of, then validates the value as [`validate`](Self::validate)
+    /// does. Opt-in: [`validate_str`](Self::validate_str) and
+    /// [`ToolArgs::from_args_str`](crate::ToolArgs::from_args_str) stay
+    /// strict; the typed path is
+    /// [`CheckedWith<T, Repair>::from_args_str`](crate::CheckedWith::from_args_str).
+    ///
+    /// A text that is JSON is read as `validate_str` reads it, with no
+    /// change. Otherwise, each repair is a [`Change`] (its code, a JSON
+    /// Pointer into the value, and a message that tells the model what
+    /// JSON wanted), one per code and place (a name and its value in
+    /// single quotes are one change, at the property), and
+    /// [`Repaired::note`] groups them by code for the model; these are all
+    /// the repairs there are:
+    ///
+    /// - a markdown code fence, or prose, around exactly one object
+    ///   (`Here are the arguments: {...}`), and stray `}` or `]` after it;
+    ///   not where the text around could be part of the call (a `,` or a
+    ///   `{` after the object, a `":` on either side);
+    /// - strings and property names in single quotes (`'a.txt'`; inside,
+    ///   `\'` is `'` and `"` needs no escape);
+    /// - property names without quotes, where the schema names that
+    ///   property of that object (`{path: "a"}`);
+    /// - Python's `True` and `False` where the node takes a boolean;
+    ///   `None` and JavaScript's `undefined` for an optional property,
+    ///   which is left out;
+    /// - a trailing comma before `}` or `]`;
+    /// - a raw control character (a newline, a tab) inside a string;
+    /// - a `"` inside a string where it cannot be the end: a quote ends a
+    ///   string only where what follows can follow a value there (the
+    ///   container's close, the end, or a `,` and then a property or item),
+    ///   so `"say "hi" now"` is `say "hi" now`; `\'` inside a string is `'`;
+    /// - an empty text, `""` or `null`, for a schema that requires no
+    ///   property: `{}`;
+    /// - the object written in brackets, `["path": "a"]`, at the top.
+    ///
+    /// Everything else is refused with the reader's [`SyntaxError`](crate::SyntaxError)
+    /// at the first byte that is not JSON: an unquoted property name the
+    /// schema does not name, `True` under a string node, `None` for a
+    /// required property, an escape that Python and JavaScript read
+    /// differently (`\d`), a missing comma, a comment, two objects. And a
+    /// text that ends inside a string, an object, an array or a number is
+    /// refused always, whatever repairs would make it parse
+    /// ([`SyntaxError::is_truncated`](crate::SyntaxError::is_truncated)): a
+    /// call cut short is never completed.
+    ///
+    /// ```
+    /// use pedelec_schema::{ArgsError, ChangeCode, ToolArgsSchema};
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object",
+    ///     "properties": {
+    ///         "path": {"type": "string"},
+    ///         "overwrite": {"type": "boolean"}
+    ///     },
+    ///     "required": ["path"]
+    /// }))?;
+    /// let repaired = schema.repair("{'path': 'notes.txt', 'overwrite': True,}")?;
+    /// assert_eq!(repaired.value, json!({"path": "notes.txt", "overwrite": true}));
+    /// let codes: Vec<_> = repaired.changes.iter().map(|c| c.code).collect();
+    /// assert_eq!(codes, [
+    ///     ChangeCode::SingleQuotes, ChangeCode::SingleQuotes,
+    ///     ChangeCode::PythonLiteral, ChangeCode::TrailingComma,
+    /// ]);
+    ///
+    /// // A call cut short is refused, whatever the repairs.
+    /// let Err(ArgsError::Syntax(error)) = schema.repair("{'path': 'notes.txt', 'overwr") else {
+    ///     panic!("a truncated call is never completed");
+    /// };
+    /// assert!(error.is_truncated());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn repair(&self, text: &str) -> Result<Repaired, ArgsError> {
+        repair(self, text)
+    }
 }
 
 impl Repaired {

@@ -4,8 +4,8 @@
 use serde_json::{json, Value};
 
 use crate::change::ChangeCode::{self, *};
-use crate::tool_args::ArgsError;
-use crate::ToolArgsSchema;
+use crate::document::ArgsError;
+use crate::tool_args_schema::ToolArgsSchema;
 
 fn schema() -> ToolArgsSchema {
     ToolArgsSchema::from_value(&json!({

@@ -37,18 +37,16 @@
 //! [`from_provider_args`](crate::ToolArgs::from_provider_args) accepts.
 
 mod progress;
-mod typed;
 
 use serde_json::Value;
 
+use crate::document::{ArgsError, SyntaxError, ValidationErrors};
 use crate::export::{self, Profile};
-use crate::text::{Reader, Stopped, SyntaxError};
-use crate::tool_args::ArgsError;
-use crate::validate::{Checker, ValidationErrors};
-use crate::ToolArgsSchema;
+use crate::text::{Reader, Stopped};
+use crate::tool_args_schema::ToolArgsSchema;
+use crate::validate::Checker;
 
 pub use progress::{Partial, Progress};
-pub use typed::TypedArgsStream;
 
 /// A call's arguments, checked as their text arrives: from
 /// [`ToolArgsSchema::stream`].
@@ -111,6 +109,51 @@ impl Refusal {
             Refusal::Invalid(errors) => ArgsError::Invalid(errors.clone()),
             Refusal::Syntax(error) => ArgsError::Syntax(error.clone()),
         }
+    }
+}
+
+/// Arguments checked as their text arrives.
+impl ToolArgsSchema {
+    /// Checks the arguments as their text arrives, piece by piece, and
+    /// refuses at the first byte after which no completion can be valid;
+    /// see [`ArgsStream`].
+    pub fn stream(&self) -> ArgsStream<'_> {
+        ArgsStream::new(self, Profile::Mcp)
+    }
+
+    /// [`stream`](Self::stream) for a call the model wrote against the
+    /// export for `profile`: where that export made every optional property
+    /// required and nullable (OpenAI strict mode), a `null` for an optional
+    /// property is a property left out, never refused, and
+    /// [`finish`](ArgsStream::finish) gives the arguments as
+    /// [`normalize`](Self::normalize) makes them, refusing what
+    /// [`validate`](Self::validate) refuses there. Every other refusal
+    /// comes as early as `stream`'s. The profile is given when the stream
+    /// begins, not later, because the first `null` may arrive with the
+    /// first piece.
+    ///
+    /// ```
+    /// use pedelec_schema::{Profile, ToolArgsSchema};
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object",
+    ///     "properties": {"roomId": {"type": "string"}, "note": {"type": "string"}},
+    ///     "required": ["roomId"]
+    /// }))?;
+    /// let mut stream = schema.stream_for(Profile::OpenAiStrict);
+    /// for delta in [r#"{"roomId": "r1", "no"#, r#"te": nu"#, "ll}"] {
+    ///     stream.feed(delta)?;
+    /// }
+    /// assert_eq!(stream.finish()?, json!({"roomId": "r1"}));
+    ///
+    /// // A required property is never left out: its `null` is refused at once.
+    /// let mut stream = schema.stream_for(Profile::OpenAiStrict);
+    /// assert!(stream.feed(r#"{"roomId": n"#).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn stream_for(&self, profile: Profile) -> ArgsStream<'_> {
+        ArgsStream::new(self, profile)
     }
 }
 
@@ -208,6 +251,6 @@ mod tests {
     fn a_stream_can_move_between_threads() {
         fn send_and_sync<T: Send + Sync>() {}
         send_and_sync::<ArgsStream<'static>>();
-        send_and_sync::<TypedArgsStream<()>>();
+        send_and_sync::<crate::TypedArgsStream<()>>();
     }
 }

@@ -31,16 +31,15 @@ mod escape;
 mod number;
 mod reader;
 mod state;
-mod syntax;
 mod tree;
 
 use serde_json::{Map, Value};
 
+use crate::document::SyntaxError;
+
 pub(crate) use escape::control_escape;
 pub(crate) use reader::{Reader, Scalar};
 pub(crate) use state::{Place, Resume};
-pub(crate) use syntax::Syntax;
-pub use syntax::SyntaxError;
 pub(crate) use tree::{path_of, Open};
 
 /// A value's JSON type, known from its first byte.

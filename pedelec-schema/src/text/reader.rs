@@ -6,9 +6,9 @@ use serde_json::Value;
 use super::escape::{control_character, Escape, Step};
 use super::number::{self, NumberAt};
 use super::state::{Place, Resume, State, Word};
-use super::syntax::{self, SyntaxError};
 use super::tree::{Open, Tree, MAX_NESTING};
 use super::{Begun, Halt, Listener, Quote, Stopped};
+use crate::document::SyntaxError;
 
 /// The value being read, where it is not a container.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -574,10 +574,18 @@ impl Reader {
 
     /// A syntax error naming the byte found.
     fn syntax_found(&self, at: usize, byte: u8, expected: &str) -> Stopped {
-        self.syntax(
-            at,
-            true,
-            format!("{expected}, found {}", syntax::found(byte)),
-        )
+        self.syntax(at, true, format!("{expected}, found {}", found(byte)))
+    }
+}
+
+/// The byte found where something else was expected, as a message names
+/// it.
+fn found(byte: u8) -> String {
+    if byte.is_ascii_graphic() {
+        format!("`{}`", char::from(byte))
+    } else if byte.is_ascii() {
+        format!("the character U+{byte:04X}")
+    } else {
+        "a non-ASCII character".to_owned()
     }
 }

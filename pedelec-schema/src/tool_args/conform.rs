@@ -21,8 +21,8 @@
 use serde::de::DeserializeOwned;
 use serde_json::{Number, Value};
 
-use super::refusal::DeserializeError;
-use super::ArgsError;
+use super::refusal::refusal;
+use crate::document::ArgsError;
 use crate::tool_args_schema::ToolArgsSchema;
 use crate::validate::{CompiledNode, CompiledObject, Kind};
 
@@ -44,7 +44,7 @@ pub(crate) fn deserialize<T: DeserializeOwned>(
     conform_object(schema.compiled(), &mut args);
     // Only a value serde refuses pays for tracking the path.
     serde_path_to_error::deserialize(&args)
-        .map_err(|refused| ArgsError::Deserialize(DeserializeError::new(schema, &args, refused)))
+        .map_err(|refused| ArgsError::Deserialize(refusal(schema, &args, refused)))
 }
 
 fn conform_object(object: CompiledObject<'_>, value: &mut Value) {

@@ -2,28 +2,25 @@
 
 mod build;
 pub(crate) mod conform;
-mod error;
 mod foreign;
 mod net;
 mod node;
 mod refusal;
 mod std_types;
+mod typed_stream;
 
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+use crate::document::ArgsError;
 use crate::export::{Profile, ToolDefinition, ToolNameError};
-use crate::stream::TypedArgsStream;
 use crate::tool_args_schema::ToolArgsSchema;
 
-pub use error::ArgsError;
-pub(crate) use error::Response;
 #[cfg(feature = "time")]
 #[cfg_attr(docsrs, doc(cfg(feature = "time")))]
 pub use foreign::time;
 pub use node::{kind, ToolArgsNode};
-pub use refusal::DeserializeError;
-pub(crate) use refusal::Refused;
+pub use typed_stream::TypedArgsStream;
 
 /// What the code `#[derive(ToolArgs)]` generates uses. Not a public API: it
 /// may change in any release.

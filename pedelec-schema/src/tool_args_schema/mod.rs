@@ -1,31 +1,26 @@
-//! [`ToolArgsSchema`]: a checked root schema, and every method it has.
+//! [`ToolArgsSchema`]: a checked root schema - building it, validating
+//! arguments against it, and reading the text of a call.
 //!
-//! Building and validating are written here. The other methods are thin
-//! calls into the module that does the work: `text/`,
-//! `validate/checked_read/` and `stream/` for arguments still in JSON
-//! text, `intake/` for coercion and unknown properties; the methods that
-//! face a provider or an engine (`export/`, `grammar/`, `normalize`) are in
-//! `provider.rs`.
-
-mod provider;
+//! Its other methods live in the room that does their work, each in an
+//! `impl ToolArgsSchema` block there (rustdoc shows them all on one page):
+//! `stream()` and `stream_for` in `stream/`, `coerce`,
+//! `unknown_properties` and `validate_refusing_unknown` in `intake/`,
+//! `repair` in `repair/`, `export`, `normalize` and
+//! `validate_provider_str` in `export/`, `grammar` in `grammar/`,
+//! `typescript` in `typescript/`. So this room imports none of them.
 
 use serde::de::{DeserializeOwned, IgnoredAny};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::change::Change;
 use crate::diagnostic::Diagnostic;
+use crate::document::{ArgsError, ValidationErrors};
 use crate::error::SchemaError;
-use crate::export::Profile;
-use crate::intake::{self, UnknownProperty};
 use crate::parse;
 use crate::parse::text_order;
-use crate::repair::{self, Repaired};
 use crate::schema::{ObjectNode, SchemaNode};
-use crate::stream::ArgsStream;
 use crate::text::{self, Stopped};
-use crate::tool_args::ArgsError;
-use crate::validate::{self, Checker, CompiledObject, ValidationErrors, Validator};
+use crate::validate::{self, Checker, CompiledObject, Validator};
 
 /// A root schema that is inside the subset: an object node whose every
 /// keyword, bound, `required` name and `pattern` has been checked.
@@ -289,48 +284,6 @@ impl ToolArgsSchema {
         }
     }
 
-    /// Checks the arguments as their text arrives, piece by piece, and
-    /// refuses at the first byte after which no completion can be valid;
-    /// see [`ArgsStream`].
-    pub fn stream(&self) -> ArgsStream<'_> {
-        ArgsStream::new(self, Profile::Mcp)
-    }
-
-    /// [`stream`](Self::stream) for a call the model wrote against the
-    /// export for `profile`: where that export made every optional property
-    /// required and nullable (OpenAI strict mode), a `null` for an optional
-    /// property is a property left out, never refused, and
-    /// [`finish`](ArgsStream::finish) gives the arguments as
-    /// [`normalize`](Self::normalize) makes them, refusing what
-    /// [`validate`](Self::validate) refuses there. Every other refusal
-    /// comes as early as `stream`'s. The profile is given when the stream
-    /// begins, not later, because the first `null` may arrive with the
-    /// first piece.
-    ///
-    /// ```
-    /// use pedelec_schema::{Profile, ToolArgsSchema};
-    /// use serde_json::json;
-    ///
-    /// let schema = ToolArgsSchema::from_value(&json!({
-    ///     "type": "object",
-    ///     "properties": {"roomId": {"type": "string"}, "note": {"type": "string"}},
-    ///     "required": ["roomId"]
-    /// }))?;
-    /// let mut stream = schema.stream_for(Profile::OpenAiStrict);
-    /// for delta in [r#"{"roomId": "r1", "no"#, r#"te": nu"#, "ll}"] {
-    ///     stream.feed(delta)?;
-    /// }
-    /// assert_eq!(stream.finish()?, json!({"roomId": "r1"}));
-    ///
-    /// // A required property is never left out: its `null` is refused at once.
-    /// let mut stream = schema.stream_for(Profile::OpenAiStrict);
-    /// assert!(stream.feed(r#"{"roomId": n"#).is_err());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn stream_for(&self, profile: Profile) -> ArgsStream<'_> {
-        ArgsStream::new(self, profile)
-    }
-
     /// `text` read into a `Value` by the crate's one reader of JSON text,
     /// for the methods whose fast path gave up: its syntax errors located,
     /// and a property the schema names given twice refused, as the stream
@@ -353,199 +306,5 @@ impl ToolArgsSchema {
     /// [`validate_str`](Self::validate_str), or `None` where it gives up.
     pub(crate) fn read_checked<T: DeserializeOwned>(&self, text: &str) -> Option<T> {
         validate::read_checked(self.validator(), text)
-    }
-}
-
-/// Tolerant intake (`intake/`): opt-in steps taken before or beside
-/// validation.
-impl ToolArgsSchema {
-    /// Turns what agents commonly mis-encode into what the schema asks for,
-    /// and reports each change. Opt-in: call it before
-    /// [`validate`](Self::validate), which then runs as always.
-    ///
-    /// Guided by the schema, and only where a value does not have its
-    /// node's type:
-    ///
-    /// - under an `integer` or `number` node, a string whose whole text is
-    ///   a JSON number becomes that number (`"42"` -> `42`, `"-1.5e3"` ->
-    ///   `-1500.0`), read exactly as the same text unquoted would be. Text
-    ///   that is not exactly a JSON number (`" 42"`, `"+1"`, `"0x10"`,
-    ///   `"NaN"`, `"1e400"`) stays a string, and so does a fraction under an
-    ///   `integer` node;
-    /// - under a `boolean` node, `"true"` and `"false"` become booleans;
-    /// - under an `array` or `object` node (the root included), a string
-    ///   that holds a JSON array or object becomes it, and is then coerced
-    ///   in turn;
-    /// - under an `array` node, a lone value that is (or coerces to) a
-    ///   value of the items' type becomes a one-item array (once: `1` under
-    ///   an array of arrays stays `1`);
-    /// - under a `oneOf`, a value is coerced only when exactly one branch's
-    ///   coercion yields a value the `oneOf` accepts.
-    ///
-    /// Nothing else changes: no default is filled in, no property is added
-    /// or removed. Each [`Change`] points at the value it made (a JSON
-    /// Pointer into `args` as they are after the call; inside JSON text
-    /// that was read, the places exist only there) and has one of the
-    /// "Tolerant intake" codes of [`ChangeCode`](crate::ChangeCode), all of which widen what
-    /// the tool takes in.
-    ///
-    /// ```
-    /// use pedelec_schema::{ChangeCode, ToolArgsSchema};
-    /// use serde_json::json;
-    ///
-    /// let schema = ToolArgsSchema::from_value(&json!({
-    ///     "type": "object",
-    ///     "properties": {
-    ///         "limit": {"type": "integer", "minimum": 1},
-    ///         "tags": {"type": "array", "items": {"type": "string"}}
-    ///     }
-    /// }))?;
-    /// let mut args = json!({"limit": "20", "tags": "rust"});
-    /// let changes = schema.coerce(&mut args);
-    /// assert_eq!(args, json!({"limit": 20, "tags": ["rust"]}));
-    /// let codes: Vec<_> = changes.iter().map(|c| (c.pointer.as_str(), c.code)).collect();
-    /// assert_eq!(codes, [("/limit", ChangeCode::NumberFromString), ("/tags", ChangeCode::WrappedInArray)]);
-    /// assert!(schema.validate(&args).is_ok());
-    /// # Ok::<(), pedelec_schema::SchemaError>(())
-    /// ```
-    pub fn coerce(&self, args: &mut Value) -> Vec<Change> {
-        intake::coerce(self, args)
-    }
-
-    /// Reads the text of a call's arguments that is not quite JSON, as
-    /// models often send it, repairing only what the schema leaves one
-    /// reading of, then validates the value as [`validate`](Self::validate)
-    /// does. Opt-in: [`validate_str`](Self::validate_str) and
-    /// [`ToolArgs::from_args_str`](crate::ToolArgs::from_args_str) stay
-    /// strict; the typed path is
-    /// [`CheckedWith<T, Repair>::from_args_str`](crate::CheckedWith::from_args_str).
-    ///
-    /// A text that is JSON is read as `validate_str` reads it, with no
-    /// change. Otherwise, each repair is a [`Change`] (its code, a JSON
-    /// Pointer into the value, and a message that tells the model what
-    /// JSON wanted), one per code and place (a name and its value in
-    /// single quotes are one change, at the property), and
-    /// [`Repaired::note`] groups them by code for the model; these are all
-    /// the repairs there are:
-    ///
-    /// - a markdown code fence, or prose, around exactly one object
-    ///   (`Here are the arguments: {...}`), and stray `}` or `]` after it;
-    ///   not where the text around could be part of the call (a `,` or a
-    ///   `{` after the object, a `":` on either side);
-    /// - strings and property names in single quotes (`'a.txt'`; inside,
-    ///   `\'` is `'` and `"` needs no escape);
-    /// - property names without quotes, where the schema names that
-    ///   property of that object (`{path: "a"}`);
-    /// - Python's `True` and `False` where the node takes a boolean;
-    ///   `None` and JavaScript's `undefined` for an optional property,
-    ///   which is left out;
-    /// - a trailing comma before `}` or `]`;
-    /// - a raw control character (a newline, a tab) inside a string;
-    /// - a `"` inside a string where it cannot be the end: a quote ends a
-    ///   string only where what follows can follow a value there (the
-    ///   container's close, the end, or a `,` and then a property or item),
-    ///   so `"say "hi" now"` is `say "hi" now`; `\'` inside a string is `'`;
-    /// - an empty text, `""` or `null`, for a schema that requires no
-    ///   property: `{}`;
-    /// - the object written in brackets, `["path": "a"]`, at the top.
-    ///
-    /// Everything else is refused with the reader's [`SyntaxError`](crate::SyntaxError)
-    /// at the first byte that is not JSON: an unquoted property name the
-    /// schema does not name, `True` under a string node, `None` for a
-    /// required property, an escape that Python and JavaScript read
-    /// differently (`\d`), a missing comma, a comment, two objects. And a
-    /// text that ends inside a string, an object, an array or a number is
-    /// refused always, whatever repairs would make it parse
-    /// ([`SyntaxError::is_truncated`](crate::SyntaxError::is_truncated)): a
-    /// call cut short is never completed.
-    ///
-    /// ```
-    /// use pedelec_schema::{ArgsError, ChangeCode, ToolArgsSchema};
-    /// use serde_json::json;
-    ///
-    /// let schema = ToolArgsSchema::from_value(&json!({
-    ///     "type": "object",
-    ///     "properties": {
-    ///         "path": {"type": "string"},
-    ///         "overwrite": {"type": "boolean"}
-    ///     },
-    ///     "required": ["path"]
-    /// }))?;
-    /// let repaired = schema.repair("{'path': 'notes.txt', 'overwrite': True,}")?;
-    /// assert_eq!(repaired.value, json!({"path": "notes.txt", "overwrite": true}));
-    /// let codes: Vec<_> = repaired.changes.iter().map(|c| c.code).collect();
-    /// assert_eq!(codes, [
-    ///     ChangeCode::SingleQuotes, ChangeCode::SingleQuotes,
-    ///     ChangeCode::PythonLiteral, ChangeCode::TrailingComma,
-    /// ]);
-    ///
-    /// // A call cut short is refused, whatever the repairs.
-    /// let Err(ArgsError::Syntax(error)) = schema.repair("{'path': 'notes.txt', 'overwr") else {
-    ///     panic!("a truncated call is never completed");
-    /// };
-    /// assert!(error.is_truncated());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn repair(&self, text: &str) -> Result<Repaired, ArgsError> {
-        repair::repair(self, text)
-    }
-
-    /// The properties of `args` that the schema does not name, in document
-    /// order, each with its path and a "did you mean" among the names of
-    /// its object's properties (compared without case, within a few edits;
-    /// for the first 32 unknown properties of a call, and names up to 64
-    /// characters).
-    ///
-    /// The subset allows such properties, so this is a report: validation
-    /// is unchanged. Under a `oneOf`, the names of the one branch that
-    /// accepts the value count; where none or several do, validation fails
-    /// there anyway, and its properties are not reported.
-    ///
-    /// ```
-    /// use pedelec_schema::ToolArgsSchema;
-    /// use serde_json::json;
-    ///
-    /// let schema = ToolArgsSchema::from_value(&json!({
-    ///     "type": "object",
-    ///     "properties": {"query": {"type": "string"}, "limit": {"type": "integer"}},
-    ///     "required": ["query"]
-    /// }))?;
-    /// let args = json!({"query": "rust", "limt": 5});
-    /// assert!(schema.validate(&args).is_ok(), "the subset allows it");
-    /// let unknown = schema.unknown_properties(&args);
-    /// assert_eq!(unknown[0].path(), "/limt");
-    /// assert_eq!(unknown[0].suggestion(), Some("limit"));
-    /// assert_eq!(unknown[0].message(), r#"the schema names no property "limt"; did you mean "limit"?"#);
-    /// # Ok::<(), pedelec_schema::SchemaError>(())
-    /// ```
-    pub fn unknown_properties(&self, args: &Value) -> Vec<UnknownProperty> {
-        intake::unknown_properties(self.compiled(), args)
-    }
-
-    /// [`validate`](Self::validate), and unknown properties refused too:
-    /// an opt-in, closed reading of the schema. The errors are the
-    /// schema's, then one per [unknown property](Self::unknown_properties),
-    /// at the property's path, with keyword `properties` and its "did you
-    /// mean" as the message.
-    ///
-    /// ```
-    /// use pedelec_schema::ToolArgsSchema;
-    /// use serde_json::json;
-    ///
-    /// let schema = ToolArgsSchema::from_value(&json!({
-    ///     "type": "object",
-    ///     "properties": {"query": {"type": "string"}, "limit": {"type": "integer"}},
-    ///     "required": ["query"]
-    /// }))?;
-    /// let errors = schema
-    ///     .validate_refusing_unknown(&json!({"query": "rust", "limt": 5}))
-    ///     .unwrap_err();
-    /// let error = &errors.errors()[0];
-    /// assert_eq!((error.path().as_str(), error.keyword()), ("/limt", "properties"));
-    /// assert_eq!(error.schema_path(), "/properties");
-    /// # Ok::<(), pedelec_schema::SchemaError>(())
-    /// ```
-    pub fn validate_refusing_unknown(&self, args: &Value) -> Result<(), ValidationErrors> {
-        intake::validate_refusing_unknown(self, args)
     }
 }

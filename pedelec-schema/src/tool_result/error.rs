@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::validate::ValidationErrors;
+use crate::document::ValidationErrors;
 
 /// Why a tool's result was refused before it was sent: the server's
 /// error, not the model's, so it names every failure for the log and the

@@ -49,7 +49,7 @@ mod names;
 mod write;
 
 use crate::export::ToolDefinition;
-use crate::ToolArgsSchema;
+use crate::tool_args_schema::ToolArgsSchema;
 use names::Taken;
 
 /// The declaration `export type {name} = {...};` for `schema`, with the

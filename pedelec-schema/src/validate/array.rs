@@ -3,9 +3,10 @@
 
 use serde_json::Value;
 
-use super::failure::Failure;
-use super::site::{Pointers, Span};
+use super::site::Pointers;
 use super::{equality, fail, invalid, type_mismatch, Rule, Sink, Trail};
+use crate::document::Failure;
+use crate::document::Span;
 use crate::schema::ArrayNode;
 
 /// The JSON type the rule takes, as its type failure names it.

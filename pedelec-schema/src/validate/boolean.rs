@@ -4,9 +4,9 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::failure::Failure;
-use super::site::Span;
 use super::{fail, type_mismatch, FailFast, Sink, Trail};
+use crate::document::Failure;
+use crate::document::Span;
 use crate::schema::BooleanNode;
 
 /// The JSON type the rule takes, as its type failure names it.

@@ -41,9 +41,6 @@ mod choice;
 mod compiled;
 mod disjoint;
 mod equality;
-mod error;
-mod failure;
-mod kind;
 mod number;
 mod object;
 mod one_of;
@@ -58,13 +55,13 @@ use serde_json::Value;
 
 use crate::schema::{ObjectNode, SchemaNode};
 
+use crate::document::{Failure, Found, Span, ValidationError};
 use array::ArrayRule;
 use boolean::BooleanRule;
-use failure::{Failure, Found};
 use number::NumberRule;
 use object::ObjectRule;
 use one_of::OneOfRule;
-use site::{Pointers, Span};
+use site::Pointers;
 use string::StringRule;
 use trail::Trail;
 
@@ -72,9 +69,6 @@ pub(crate) use checked_read::{read_checked, read_whole, verdict};
 pub(crate) use compiled::{CompiledArray, CompiledNode, CompiledObject, CompiledOneOf, Kind};
 pub(crate) use disjoint::{disjoint, pairwise_disjoint};
 pub(crate) use equality::json_equal;
-pub(crate) use error::summary;
-pub use error::{ValidationError, ValidationErrors};
-pub use kind::ValidationErrorKind;
 pub(crate) use stream::Checker;
 
 /// A schema node compiled for validation, with the schema pointers its

@@ -7,9 +7,9 @@ use std::sync::Arc;
 
 use serde_json::{Number, Value};
 
-use super::failure::{Failure, Found};
-use super::site::Span;
 use super::{fail, type_mismatch, FailFast, Sink, Trail};
+use crate::document::Span;
+use crate::document::{Failure, Found};
 use crate::numeric::{self, Interval, Num};
 use crate::schema::NumberNode;
 

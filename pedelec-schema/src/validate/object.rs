@@ -7,9 +7,10 @@ use std::sync::LazyLock;
 
 use serde_json::{Map, Value};
 
-use super::failure::Failure;
-use super::site::{Pointers, Span};
+use super::site::Pointers;
 use super::{invalid, type_mismatch, Rule, Sink, Trail};
+use crate::document::Failure;
+use crate::document::Span;
 use crate::schema::ObjectNode;
 use crate::small_string::SmallString;
 
@@ -354,9 +355,10 @@ static MAPS_ARE_SORTED: LazyLock<bool> = LazyLock::new(|| {
 mod tests {
     use serde_json::json;
 
-    use super::super::site::{Pointers, Span};
+    use super::super::site::Pointers;
     use super::super::{Rule, Validator};
     use super::{prefix, ObjectRule, PropertyRule};
+    use crate::document::Span;
     use crate::schema::SchemaNode;
     use crate::tool_args_schema::ToolArgsSchema;
 

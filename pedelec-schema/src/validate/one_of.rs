@@ -8,9 +8,10 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use super::choice::{self, Choice};
-use super::failure::{BranchFailures, Failure, QUOTED_PER_BRANCH};
-use super::site::{Pointers, Span};
+use super::site::Pointers;
 use super::{Rule, Sink, Trail};
+use crate::document::Span;
+use crate::document::{BranchFailures, Failure, QUOTED_PER_BRANCH};
 use crate::schema::OneOfNode;
 
 #[derive(Debug, Clone)]

@@ -7,47 +7,7 @@
 
 use std::sync::Arc;
 
-/// A byte range of a string that a compiled schema writes once and then
-/// shares: the schema [`Pointers`], or an object rule's property names.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Span {
-    start: usize,
-    end: usize,
-}
-
-impl Span {
-    /// The schema pointer of the root: the empty string.
-    pub(crate) const ROOT: Span = Span { start: 0, end: 0 };
-
-    /// What is appended to `buffer` by `write`, as a span of it.
-    pub(crate) fn appended(buffer: &mut String, write: impl FnOnce(&mut String)) -> Span {
-        let start = buffer.len();
-        write(buffer);
-        Span {
-            start,
-            end: buffer.len(),
-        }
-    }
-
-    /// The whole of `text`, for an error that carries its own pointer.
-    pub(crate) fn whole(text: &str) -> Span {
-        Span {
-            start: 0,
-            end: text.len(),
-        }
-    }
-
-    /// The length in bytes.
-    pub(crate) fn len(self) -> usize {
-        self.end - self.start
-    }
-
-    /// The spanned part of `buffer` (empty if it is not one of `buffer`'s
-    /// ranges, which a compiled schema never asks for).
-    pub(crate) fn of(self, buffer: &str) -> &str {
-        buffer.get(self.start..self.end).unwrap_or_default()
-    }
-}
+use crate::document::Span;
 
 /// The schema pointers being written while a schema compiles.
 pub(crate) struct Pointers {
@@ -68,7 +28,7 @@ impl Pointers {
     /// The pointer `tokens` below the pointer at `parent`.
     pub(crate) fn child(&mut self, parent: Span, tokens: &[&str]) -> Span {
         Span::appended(&mut self.pointers, |pointers| {
-            pointers.extend_from_within(parent.start..parent.end);
+            pointers.extend_from_within(parent.range());
             for token in tokens {
                 crate::pointer::push(pointers, token);
             }

@@ -6,13 +6,15 @@ use std::sync::Arc;
 use serde_json::{Map, Value};
 
 use super::string::StringProgress;
+use crate::document::Indices;
+use crate::document::Span;
+use crate::document::ValidationError;
+use crate::document::{BranchFailures, Failure, QUOTED_PER_BRANCH};
 use crate::message::Found;
 use crate::text::{Begun, Halt, Listener};
-use crate::validate::failure::{BranchFailures, Failure, QUOTED_PER_BRANCH};
 use crate::validate::one_of::OneOfRule;
-use crate::validate::site::Span;
-use crate::validate::trail::{Indices, Trail};
-use crate::validate::{self, Rule, Sink, ValidationError, Validator};
+use crate::validate::trail::Trail;
+use crate::validate::{self, Rule, Sink, Validator};
 
 /// The root's branch.
 const ROOT: usize = 0;

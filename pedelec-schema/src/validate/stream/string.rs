@@ -8,9 +8,9 @@
 
 use std::sync::Arc;
 
+use crate::document::Failure;
 use crate::message::Excerpt;
 use crate::pattern::{Pattern, Scan, Verdict};
-use crate::validate::failure::Failure;
 use crate::validate::string::StringRule;
 use crate::validate::Rule;
 

@@ -11,14 +11,14 @@ use std::sync::Arc;
 
 use serde_json::Number;
 
-use super::error::ValidationError;
+use super::deserialize::{DeserializeError, Refused};
+use super::entry::ValidationError;
 use super::kind::ValidationErrorKind;
+use super::syntax::{Syntax, SyntaxError};
 use crate::message::{write_bool, write_count, write_number, Excerpt, Listable, Listed, Quoted};
 use crate::pattern::Pattern;
 use crate::schema::NodeKind;
 use crate::small_string::SmallString;
-use crate::text::Syntax;
-use crate::tool_args::Refused;
 
 pub(crate) use crate::message::Found;
 
@@ -150,8 +150,8 @@ impl Failure {
             Failure::Required { .. } => "required",
             Failure::NoBranch { .. } | Failure::SeveralBranches { .. } => "oneOf",
             Failure::UnknownProperty { .. } => "properties",
-            Failure::Syntax(_) => crate::SyntaxError::KEYWORD,
-            Failure::Deserialize(_) => crate::DeserializeError::KEYWORD,
+            Failure::Syntax(_) => SyntaxError::KEYWORD,
+            Failure::Deserialize(_) => DeserializeError::KEYWORD,
         }
     }
 

@@ -4,6 +4,8 @@
 
 use serde_json::Number;
 
+use super::deserialize::DeserializeError;
+use super::syntax::SyntaxError;
 use crate::schema::NodeKind;
 
 /// What a [`ValidationError`](crate::ValidationError) is about: one
@@ -148,8 +150,8 @@ impl ValidationErrorKind<'_> {
                 "oneOf"
             }
             ValidationErrorKind::UnknownProperty { .. } => "properties",
-            ValidationErrorKind::Syntax { .. } => crate::SyntaxError::KEYWORD,
-            ValidationErrorKind::Deserialize => crate::DeserializeError::KEYWORD,
+            ValidationErrorKind::Syntax { .. } => SyntaxError::KEYWORD,
+            ValidationErrorKind::Deserialize => DeserializeError::KEYWORD,
         }
     }
 }

@@ -1,26 +1,23 @@
-//! The public errors of validation: [`ValidationError`] (one failure, with
-//! its path, schema path, keyword and message, all written when read) and
-//! [`ValidationErrors`] (all of them, serializing as the agent-facing error
-//! object).
+//! [`ValidationError`]: one entry of the agent-facing `errors` - one
+//! failure, with its path, schema path, keyword and message, all written
+//! when read.
 //!
-//! The two types here and `Failure` (`failure.rs`) refer to each other: an
-//! error holds the failure it reports, and a `oneOf` failure holds, for
-//! each branch, the first errors that branch produced, so that its message
-//! can explain why no branch (or more than one) accepted the value. The
-//! recursion is bounded by the schema's depth.
+//! An entry and its `Failure` (`failure.rs`) refer to each other: an
+//! entry holds the failure it reports, and a `oneOf` failure holds, for
+//! each branch, the first entries that branch produced, so that its
+//! message can explain why no branch (or more than one) accepted the
+//! value. The recursion is bounded by the schema's depth.
 
-use std::cell::RefCell;
-use std::fmt::{self, Display, Formatter, Write};
+use std::fmt::{self, Display, Formatter};
 use std::sync::{Arc, OnceLock};
 
-use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
+use serde::ser::{Serialize, SerializeStruct, Serializer};
 
-use super::failure::Failure;
+use super::deserialize::Refused;
 use super::kind::ValidationErrorKind;
-use super::site::Span;
-use super::trail::{write_instance_pointer, Indices};
-use crate::text::Syntax;
-use crate::tool_args::Refused;
+use super::place::{write_instance_pointer, Indices, Span};
+use super::syntax::Syntax;
+use crate::document::Failure;
 
 /// One way a value failed its schema - or, as an entry of an
 /// [`ArgsError`](crate::ArgsError)'s [`errors`](crate::ArgsError::errors),
@@ -243,7 +240,7 @@ impl ValidationError {
     /// Appends the `Display` form, `path: message`, to `out`; a syntax
     /// error's as the [`SyntaxError`](crate::SyntaxError) writes itself,
     /// with its byte.
-    fn write_display(&self, out: &mut String) {
+    pub(super) fn write_display(&self, out: &mut String) {
         if let Failure::Syntax(syntax) = &self.failure {
             // Writing into a `String` cannot fail.
             let _ = syntax.write_display(out);
@@ -261,7 +258,7 @@ impl ValidationError {
     /// Serializes the error, writing each string into `buffer` first: one
     /// buffer serves every field (and every error of a list), so that each
     /// string costs no allocation and reaches the serializer in one piece.
-    fn serialize_with<S: Serializer>(
+    pub(super) fn serialize_with<S: Serializer>(
         &self,
         serializer: S,
         buffer: &mut String,
@@ -288,7 +285,7 @@ impl ValidationError {
 
 /// Room for most messages at once; longer ones (long `enum` lists, `oneOf`
 /// explanations) grow once or twice.
-const MESSAGE_CAPACITY: usize = 128;
+pub(super) const MESSAGE_CAPACITY: usize = 128;
 
 /// `path: message`, with `(root)` for the whole value.
 impl Display for ValidationError {
@@ -333,217 +330,5 @@ impl Eq for ValidationError {}
 impl Serialize for ValidationError {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.serialize_with(serializer, &mut String::with_capacity(MESSAGE_CAPACITY))
-    }
-}
-
-/// Every way a value failed its schema, in a deterministic order: a node's
-/// own keywords, then an object's properties by name (a missing required
-/// property at its name's place), array items by index.
-///
-/// It serializes as the agent-facing error object that a tool handler
-/// returns under `"error"`:
-///
-/// ```
-/// use pedelec_schema::ToolArgsSchema;
-/// use serde_json::json;
-///
-/// let schema = ToolArgsSchema::from_value(&json!({
-///     "type": "object",
-///     "properties": {"delta": {"type": "integer", "minimum": -10, "maximum": 10}},
-///     "required": ["delta"]
-/// }))?;
-/// let errors = schema.validate(&json!({"delta": 15})).unwrap_err();
-/// assert_eq!(serde_json::to_value(&errors)?, json!({
-///     "code": "INVALID_ARGS",
-///     "message": "The arguments do not match the tool's argsSchema: /delta: 15 is greater than the maximum 10",
-///     "errors": [{
-///         "path": "/delta",
-///         "schema_path": "/properties/delta/maximum",
-///         "keyword": "maximum",
-///         "message": "15 is greater than the maximum 10"
-///     }]
-/// }));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ValidationErrors {
-    errors: Vec<ValidationError>,
-}
-
-impl ValidationErrors {
-    /// The agent-facing error code.
-    pub const CODE: &'static str = "INVALID_ARGS";
-
-    pub(crate) fn new(errors: Vec<ValidationError>) -> Self {
-        debug_assert!(!errors.is_empty());
-        ValidationErrors { errors }
-    }
-
-    /// The failures, never empty.
-    pub fn errors(&self) -> &[ValidationError] {
-        &self.errors
-    }
-
-    /// The failures, owned.
-    pub fn into_errors(self) -> Vec<ValidationError> {
-        self.errors
-    }
-
-    /// The failures, one by one: `errors().iter()`.
-    pub fn iter(&self) -> std::slice::Iter<'_, ValidationError> {
-        self.errors.iter()
-    }
-
-    /// How many errors there are, at least one.
-    pub fn len(&self) -> usize {
-        self.errors.len()
-    }
-
-    /// Whether there are none: never, since it holds at least one.
-    pub fn is_empty(&self) -> bool {
-        self.errors.is_empty()
-    }
-
-    /// One sentence naming every failure: the agent-facing `message`.
-    pub fn message(&self) -> String {
-        let mut message = String::with_capacity(MESSAGE_CAPACITY * 4);
-        self.write_message(&mut message);
-        message
-    }
-
-    /// Appends [`message`](Self::message) to `out`.
-    fn write_message(&self, out: &mut String) {
-        /// A message stays readable; the full list is in `errors`.
-        const LISTED: usize = 5;
-        out.push_str("The arguments do not match the tool's argsSchema: ");
-        for (index, error) in self.errors.iter().take(LISTED).enumerate() {
-            if index > 0 {
-                out.push_str("; ");
-            }
-            error.write_display(out);
-        }
-        let rest = self.errors.len().saturating_sub(LISTED);
-        if rest > 0 {
-            let _ = write!(out, "; and {rest} more (see errors)");
-        }
-    }
-
-    /// Every failure on one line, `path: message` each (`(root)` for the
-    /// whole value), `; ` between them: the list a refusal's message gives
-    /// where no `errors` travel beside it (a deserializer's error, an MCP
-    /// SDK's `errorMessage`, a result's refusal), where
-    /// [`message`](Self::message) names five.
-    ///
-    /// ```
-    /// use pedelec_schema::ToolArgsSchema;
-    /// use serde_json::json;
-    ///
-    /// let schema = ToolArgsSchema::from_value(&json!({
-    ///     "type": "object",
-    ///     "properties": {"n": {"type": "integer", "maximum": 3}, "q": {"type": "string"}},
-    ///     "required": ["q"]
-    /// }))?;
-    /// let errors = schema.validate(&json!({"n": 4})).unwrap_err();
-    /// assert_eq!(
-    ///     errors.summary(),
-    ///     "/n: 4 is greater than the maximum 3; (root): the required property `q` is missing"
-    /// );
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn summary(&self) -> String {
-        summary(&self.errors)
-    }
-
-    /// The agent-facing error object,
-    /// `{"code": "INVALID_ARGS", "message": ..., "errors": [...]}`.
-    pub fn to_value(&self) -> serde_json::Value {
-        serde_json::to_value(self).expect("validation errors always serialize")
-    }
-
-    /// What a tool handler returns, `{"error": {"code": "INVALID_ARGS",
-    /// "message": ..., "errors": [...]}}`, in that order: the same document
-    /// as [`ArgsError::to_response`](crate::ArgsError::to_response).
-    pub fn to_response(&self) -> crate::OrderedJson {
-        crate::OrderedJson::from_serialize(&crate::tool_args::Response { error: self })
-            .expect("validation errors always serialize")
-    }
-}
-
-/// [`ValidationErrors::summary`] of any list of entries: an
-/// [`ArgsError`](crate::ArgsError)'s too.
-pub(crate) fn summary(errors: &[ValidationError]) -> String {
-    let mut out = String::with_capacity(MESSAGE_CAPACITY * errors.len().min(8));
-    for (index, error) in errors.iter().enumerate() {
-        if index > 0 {
-            out.push_str("; ");
-        }
-        error.write_display(&mut out);
-    }
-    out
-}
-
-impl<'a> IntoIterator for &'a ValidationErrors {
-    type Item = &'a ValidationError;
-    type IntoIter = std::slice::Iter<'a, ValidationError>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        self.errors.iter()
-    }
-}
-
-impl fmt::Display for ValidationErrors {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message())
-    }
-}
-
-impl std::error::Error for ValidationErrors {}
-
-impl Serialize for ValidationErrors {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        // One buffer for every string of the document.
-        let mut buffer = String::with_capacity(MESSAGE_CAPACITY * 4);
-        let mut s = serializer.serialize_struct("ValidationErrors", 3)?;
-        s.serialize_field("code", Self::CODE)?;
-        self.write_message(&mut buffer);
-        s.serialize_field("message", buffer.as_str())?;
-        let errors = ErrorList {
-            errors: &self.errors,
-            buffer: RefCell::new(buffer),
-        };
-        s.serialize_field("errors", &errors)?;
-        s.end()
-    }
-}
-
-/// The errors of a document, serialized through one shared buffer.
-struct ErrorList<'a> {
-    errors: &'a [ValidationError],
-    buffer: RefCell<String>,
-}
-
-impl Serialize for ErrorList<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut seq = serializer.serialize_seq(Some(self.errors.len()))?;
-        for error in self.errors {
-            seq.serialize_element(&WithBuffer {
-                error,
-                buffer: &self.buffer,
-            })?;
-        }
-        seq.end()
-    }
-}
-
-/// An error serialized through a shared buffer.
-struct WithBuffer<'a> {
-    error: &'a ValidationError,
-    buffer: &'a RefCell<String>,
-}
-
-impl Serialize for WithBuffer<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.error
-            .serialize_with(serializer, &mut self.buffer.borrow_mut())
     }
 }

@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use serde::ser::{Serialize, Serializer};
 
+use super::entry::ValidationError;
 use crate::message::Quoted;
-use crate::validate::ValidationError;
 
 /// Why the text of a call's arguments is not one JSON value (or gives a
 /// property twice where the schema names it): from
@@ -257,17 +257,5 @@ impl std::error::Error for SyntaxError {}
 impl Serialize for SyntaxError {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.entry.serialize(serializer)
-    }
-}
-
-/// The byte found where something else was expected, as a message names
-/// it.
-pub(super) fn found(byte: u8) -> String {
-    if byte.is_ascii_graphic() {
-        format!("`{}`", char::from(byte))
-    } else if byte.is_ascii() {
-        format!("the character U+{byte:04X}")
-    } else {
-        "a non-ASCII character".to_owned()
     }
 }

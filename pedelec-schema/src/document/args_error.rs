@@ -6,12 +6,14 @@ use std::fmt;
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 use serde_json::Value;
 
-use super::refusal::DeserializeError;
+use super::deserialize::DeserializeError;
+use super::entry::ValidationError;
+use super::errors::{summary, ValidationErrors};
+use super::syntax::SyntaxError;
+use super::Response;
 use crate::json::OrderedJson;
-use crate::text::SyntaxError;
-use crate::validate::{ValidationError, ValidationErrors};
 
-/// Why [`ToolArgs::from_args`](super::ToolArgs::from_args) (or another
+/// Why [`ToolArgs::from_args`](crate::ToolArgs::from_args) (or another
 /// method that checks a call's arguments) refused them.
 ///
 /// It turns into the agent-facing error object
@@ -47,7 +49,7 @@ pub enum ArgsError {
     Deserialize(DeserializeError),
     /// The arguments are not one JSON value (or give a property the schema
     /// names twice): from the methods that read text
-    /// ([`ToolArgs::from_args_str`](super::ToolArgs::from_args_str),
+    /// ([`ToolArgs::from_args_str`](crate::ToolArgs::from_args_str),
     /// [`ToolArgsSchema::validate_str`](crate::ToolArgsSchema::validate_str),
     /// [`ArgsStream`](crate::ArgsStream)). Its agent-facing object's one
     /// entry of `errors` has the keyword `syntax`, the byte `offset`, the
@@ -124,7 +126,7 @@ impl ArgsError {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn summary(&self) -> String {
-        crate::validate::summary(self.errors())
+        summary(self.errors())
     }
 
     /// The agent-facing error object,
@@ -156,12 +158,6 @@ impl ArgsError {
         OrderedJson::from_serialize(&Response { error: self })
             .expect("an ArgsError always serializes")
     }
-}
-
-/// The response a handler returns, `{"error": ...}`, written in order.
-#[derive(serde::Serialize)]
-pub(crate) struct Response<'a, E: Serialize + ?Sized> {
-    pub(crate) error: &'a E,
 }
 
 impl From<SyntaxError> for ArgsError {

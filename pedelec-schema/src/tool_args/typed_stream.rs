@@ -5,9 +5,10 @@ use std::marker::PhantomData;
 
 use serde::de::DeserializeOwned;
 
-use super::{ArgsStream, Progress};
+use super::{conform, ToolArgs};
+use crate::document::ArgsError;
 use crate::export::Profile;
-use crate::tool_args::{conform, ArgsError, ToolArgs};
+use crate::stream::{ArgsStream, Progress};
 
 /// A stream of `T`'s arguments, from [`ToolArgs::stream`]: it checks them
 /// as [`ArgsStream`] does, and [`finish`](Self::finish) reads them into `T`
