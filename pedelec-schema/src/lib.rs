@@ -422,19 +422,8 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
-/// `impl Serialize` writing a code enum as its `as_str()` name. Not
-/// derived: the name is then written in one place (`as_str`, which
-/// `Display` also uses), and it is a string in every format, where a
-/// derived unit variant is an index in some.
-macro_rules! serialize_as_str {
-    ($($ty:ty),*) => {$(
-        impl serde::Serialize for $ty {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.serialize_str(self.as_str())
-            }
-        }
-    )*};
-}
+#[macro_use]
+mod code_enum;
 
 mod change;
 mod checked;

@@ -24,37 +24,19 @@ mod codes;
 
 pub use codes::ChangeCode;
 
-/// What a change did to the set of values a schema accepts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Effect {
-    /// The result accepts exactly the values the source accepted: a change
-    /// of form only.
-    Lossless,
-    /// The result accepts values the source refused: a constraint was
-    /// dropped, and the handler must check it itself.
-    Widens,
-    /// The result refuses values the source accepted.
-    Narrows,
-}
-
-impl Effect {
-    /// `"lossless"`, `"widens"` or `"narrows"`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Effect::Lossless => "lossless",
-            Effect::Widens => "widens",
-            Effect::Narrows => "narrows",
-        }
+code_enum! {
+    /// What a change did to the set of values a schema accepts.
+    pub enum Effect {
+        /// The result accepts exactly the values the source accepted: a
+        /// change of form only.
+        Lossless = "lossless",
+        /// The result accepts values the source refused: a constraint was
+        /// dropped, and the handler must check it itself.
+        Widens = "widens",
+        /// The result refuses values the source accepted.
+        Narrows = "narrows",
     }
 }
-
-impl fmt::Display for Effect {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-serialize_as_str!(Effect);
 
 /// One thing a bridge did.
 ///

@@ -5,59 +5,37 @@ use std::fmt;
 
 use serde::Serialize;
 
-/// Why a conversion failed, as a stable snake_case code.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[non_exhaustive]
-pub enum ConvertErrorCode {
-    /// The text given to [`convert_str`](crate::convert_str) is not JSON.
-    InvalidJson,
-    /// The document (or a part of it where a schema belongs) is not a JSON
-    /// Schema: not an object or a boolean, a `type` that names no JSON
-    /// Schema type (`"dict"`), a keyword whose value has the wrong shape
-    /// (`"minLength": "5"`, `"required": "id"`).
-    NotASchema,
-    /// A local `$ref` points at nothing in the document.
-    UnresolvedRef,
-    /// The root accepts no object: `{"type": "string"}`, `false`, or an
-    /// object node that no value can pass.
-    AcceptsNoObjects,
-    /// Nodes nest deeper than the subset allows ([`MAX_DEPTH`](crate::MAX_DEPTH)),
-    /// once references are written inline.
-    TooDeep,
-    /// Writing every reference inline would make the schema too large
-    /// (references that fan out, level after level), or the converted
-    /// schema is beyond one of the subset's size limits (more than
-    /// [`MAX_PROPERTIES`](crate::MAX_PROPERTIES) properties in an object,
-    /// [`MAX_ENUM_VALUES`](crate::MAX_ENUM_VALUES) values in an `enum`, or
-    /// the `oneOf` bounds; see the crate docs' "Limits").
-    TooLarge,
-    /// The subset's parser refused the converted schema: a bug in the
-    /// converter. Please report it with the source schema.
-    Rejected,
-}
-
-impl ConvertErrorCode {
-    /// The stable snake_case name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ConvertErrorCode::InvalidJson => "invalid_json",
-            ConvertErrorCode::NotASchema => "not_a_schema",
-            ConvertErrorCode::UnresolvedRef => "unresolved_ref",
-            ConvertErrorCode::AcceptsNoObjects => "accepts_no_objects",
-            ConvertErrorCode::TooDeep => "too_deep",
-            ConvertErrorCode::TooLarge => "too_large",
-            ConvertErrorCode::Rejected => "rejected",
-        }
+code_enum! {
+    /// Why a conversion failed, as a stable snake_case code.
+    #[non_exhaustive]
+    pub enum ConvertErrorCode {
+        /// The text given to [`convert_str`](crate::convert_str) is not JSON.
+        InvalidJson = "invalid_json",
+        /// The document (or a part of it where a schema belongs) is not a JSON
+        /// Schema: not an object or a boolean, a `type` that names no JSON
+        /// Schema type (`"dict"`), a keyword whose value has the wrong shape
+        /// (`"minLength": "5"`, `"required": "id"`).
+        NotASchema = "not_a_schema",
+        /// A local `$ref` points at nothing in the document.
+        UnresolvedRef = "unresolved_ref",
+        /// The root accepts no object: `{"type": "string"}`, `false`, or an
+        /// object node that no value can pass.
+        AcceptsNoObjects = "accepts_no_objects",
+        /// Nodes nest deeper than the subset allows ([`MAX_DEPTH`](crate::MAX_DEPTH)),
+        /// once references are written inline.
+        TooDeep = "too_deep",
+        /// Writing every reference inline would make the schema too large
+        /// (references that fan out, level after level), or the converted
+        /// schema is beyond one of the subset's size limits (more than
+        /// [`MAX_PROPERTIES`](crate::MAX_PROPERTIES) properties in an object,
+        /// [`MAX_ENUM_VALUES`](crate::MAX_ENUM_VALUES) values in an `enum`, or
+        /// the `oneOf` bounds; see the crate docs' "Limits").
+        TooLarge = "too_large",
+        /// The subset's parser refused the converted schema: a bug in the
+        /// converter. Please report it with the source schema.
+        Rejected = "rejected",
     }
 }
-
-impl fmt::Display for ConvertErrorCode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-serialize_as_str!(ConvertErrorCode);
 
 /// One reason a conversion failed.
 ///

@@ -11,10 +11,10 @@ use std::sync::Arc;
 
 use serde_json::Number;
 
-use super::deserialize::{DeserializeError, Refused};
+use super::deserialize::Refused;
 use super::entry::ValidationError;
 use super::kind::ValidationErrorKind;
-use super::syntax::{Syntax, SyntaxError};
+use super::syntax::Syntax;
 use crate::message::{write_bool, write_count, write_number, Excerpt, Listable, Listed, Quoted};
 use crate::pattern::Pattern;
 use crate::schema::NodeKind;
@@ -131,31 +131,15 @@ pub(crate) struct BranchFailures {
 }
 
 impl Failure {
-    /// The keyword that failed.
+    /// The keyword that failed: its kind's, the one table of keywords
+    /// (`kind.rs`).
+    #[inline]
     pub(crate) fn keyword(&self) -> &'static str {
-        match self {
-            Failure::Type { .. } => "type",
-            Failure::StringEnum { .. }
-            | Failure::StringEnumPrefix { .. }
-            | Failure::NumberEnum { .. }
-            | Failure::BooleanEnum { .. } => "enum",
-            Failure::MinLength { .. } => "minLength",
-            Failure::MaxLength { .. } => "maxLength",
-            Failure::Pattern { .. } | Failure::PatternPrefix { .. } => "pattern",
-            Failure::Minimum { .. } => "minimum",
-            Failure::Maximum { .. } => "maximum",
-            Failure::MinItems { .. } => "minItems",
-            Failure::MaxItems { .. } => "maxItems",
-            Failure::UniqueItems { .. } => "uniqueItems",
-            Failure::Required { .. } => "required",
-            Failure::NoBranch { .. } | Failure::SeveralBranches { .. } => "oneOf",
-            Failure::UnknownProperty { .. } => "properties",
-            Failure::Syntax(_) => SyntaxError::KEYWORD,
-            Failure::Deserialize(_) => DeserializeError::KEYWORD,
-        }
+        self.kind().keyword()
     }
 
     /// The public view of the failure: [`ValidationError::kind`].
+    #[inline]
     pub(crate) fn kind(&self) -> ValidationErrorKind<'_> {
         match self {
             Failure::Type { expected, .. } => ValidationErrorKind::Type {
