@@ -5,6 +5,13 @@
 //! message needs - counts, numbers, an excerpt of a string, a shared handle
 //! on the schema's allowed values - and `write_to` writes them, piece by
 //! piece (`message.rs` says why not with `write!`).
+//!
+//! A failure is the stored form; [`ValidationErrorKind`] (`kind.rs`) is
+//! its public view, built on demand and borrowing from it. The two differ
+//! where storage wants what a reader does not (a compiled `Pattern`, an
+//! excerpt, one variant per kind of `enum`), so each failure is mapped to
+//! its view once (`kind`), and every keyword is written once, in the
+//! view's table.
 
 use std::fmt::{self, Write};
 use std::sync::Arc;

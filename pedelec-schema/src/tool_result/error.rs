@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::document::ValidationErrors;
+use crate::document::{ValidationError, ValidationErrors};
 
 /// Why a tool's result was refused before it was sent: the server's
 /// error, not the model's, so it names every failure for the log and the
@@ -23,7 +23,7 @@ pub enum OutputError {
 
 impl OutputError {
     /// The schema failures (empty for [`OutputError::Serialize`]).
-    pub fn errors(&self) -> &[crate::ValidationError] {
+    pub fn errors(&self) -> &[ValidationError] {
         match self {
             OutputError::Invalid(errors) => errors.errors(),
             OutputError::Serialize { .. } => &[],

@@ -12,9 +12,11 @@
 //! with a sink that stops at the first failure and records nothing;
 //! `validate` with one that collects every failure. A failure is recorded as
 //! a [`Failure`] (what went wrong, with the values needed to say so), the
-//! node's schema span and the array indices on the way (`trail.rs`); its
-//! path and message are written only when someone reads them. So collecting
-//! errors writes no string, and validating a valid value allocates nothing.
+//! node's schema span and the array indices on the way (`trail.rs`): an
+//! entry of the agent-facing error document, whose types and words live in
+//! `document/`, below this room. Its path and message are written only
+//! when someone reads them. So collecting errors writes no string, and
+//! validating a valid value allocates nothing.
 //!
 //! Leaves settle their common case inline in the loops of objects and
 //! arrays - a number inside its bounds' interval, a string by its byte
