@@ -1,23 +1,14 @@
-//! The command's run: read every file, check it, write the findings, and
-//! choose the exit status.
+//! The command's run: `--export` or `--fix` when asked, else read every
+//! file, lint it, write the findings, and choose the exit status.
 
-use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
-use pedelec_schema::Severity;
-
-use crate::check::{check, Checked};
 use crate::cli::{Cli, Format};
-use crate::input::{self, Input};
+use crate::input;
+use crate::lint::{lint_file, status};
+use crate::output::{use_color, write_stdout, BAD_INPUT};
 use crate::render;
-
-/// Exit status: nothing that fails the run.
-pub const CLEAN: u8 = 0;
-/// Exit status: errors, or warnings under `--deny-warnings`.
-const FINDINGS: u8 = 1;
-/// Exit status: a file could not be read or is not JSON (clap uses the
-/// same status for usage errors).
-pub const BAD_INPUT: u8 = 2;
+use crate::words::printable;
 
 /// Runs `--export` or `--fix` when asked; otherwise lints every file of
 /// `cli` and writes the report. A file that cannot be read does not stop
@@ -38,7 +29,7 @@ pub fn run(cli: &Cli) -> ExitCode {
                 unread += 1;
                 eprintln!(
                     "pedelec-lint: error: cannot read {}: {}",
-                    render::printable(&failure.name),
+                    printable(&failure.name),
                     failure.error
                 );
             }
@@ -56,45 +47,4 @@ pub fn run(cli: &Cli) -> ExitCode {
         }
     }
     ExitCode::from(status(&checked, unread > 0, cli.deny_warnings))
-}
-
-/// One file linted, with what `--fix` would convert in it when it has
-/// errors: a schema from another dialect is rarely one edit away, and the
-/// report should lead to the command that does the edits.
-pub fn lint_file(input: Input) -> Checked {
-    let mut checked = check(input);
-    checked.fix = crate::fix::preview(&checked);
-    checked
-}
-
-/// The exit status: bad input first, then findings that fail the run.
-pub fn status(checked: &[Checked], unreadable: bool, deny_warnings: bool) -> u8 {
-    if unreadable || checked.iter().any(|file| file.unreadable) {
-        return BAD_INPUT;
-    }
-    let fails = |severity: Severity| severity == Severity::Error || deny_warnings;
-    let failing = checked
-        .iter()
-        .flat_map(|file| &file.findings)
-        .any(|finding| fails(finding.severity));
-    if failing {
-        FINDINGS
-    } else {
-        CLEAN
-    }
-}
-
-/// Colour only for a person at a terminal who has not opted out
-/// (<https://no-color.org>: `NO_COLOR` set to anything but the empty string).
-pub fn use_color() -> bool {
-    let opted_out = std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty());
-    !opted_out && std::io::stdout().is_terminal()
-}
-
-/// Writes the whole report at once; the caller decides what a failed
-/// write means.
-pub fn write_stdout(report: &str) -> std::io::Result<()> {
-    let mut stdout = std::io::stdout().lock();
-    stdout.write_all(report.as_bytes())?;
-    stdout.flush()
 }

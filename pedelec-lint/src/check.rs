@@ -3,7 +3,7 @@
 use pedelec_schema::{lint, Code, Severity};
 use serde_json::Value;
 
-use crate::fix::Preview;
+use crate::fix::preview::Preview;
 use crate::input::Input;
 use crate::locate::{locate_all, Span};
 use crate::position::{floor_char_boundary, LineIndex, Position};
@@ -42,7 +42,7 @@ pub struct Checked {
     /// Whether the file is not JSON at all (exit status 2).
     pub unreadable: bool,
     /// What `--fix` would convert, when the file has errors it can mend
-    /// (filled in by [`crate::app::lint_file`]).
+    /// (filled in by [`crate::lint::lint_file`]).
     pub fix: Option<Preview>,
 }
 

@@ -1,4 +1,4 @@
-//! The command line, parsed with clap.
+//! The command line, parsed with clap, and the misuses clap cannot express.
 
 use std::path::PathBuf;
 
@@ -117,11 +117,28 @@ impl Cli {
                 )
                 .exit();
         }
-        if let Some(problem) = crate::fix::misuse(self) {
+        if let Some(problem) = self.fix_misuse() {
             Cli::command()
                 .error(clap::error::ErrorKind::ArgumentConflict, problem)
                 .exit();
         }
+    }
+
+    /// What is wrong with the command line for `--fix`, if anything.
+    fn fix_misuse(&self) -> Option<&'static str> {
+        if !self.fix {
+            return None;
+        }
+        if !self.in_place && self.files.len() > 1 {
+            return Some(
+                "--fix writes the converted file to standard output, so it takes one FILE; \
+                 add --in-place to convert several files where they are",
+            );
+        }
+        if self.in_place && self.files.iter().any(|f| f.as_os_str() == "-") {
+            return Some("--in-place cannot rewrite standard input (`-`)");
+        }
+        None
     }
 }
 
@@ -192,5 +209,20 @@ mod tests {
         assert_eq!(cli.files, [PathBuf::from("a"), PathBuf::from("-")]);
         assert!(Cli::try_parse_from(["pedelec-lint"]).is_err());
         assert!(Cli::try_parse_from(["pedelec-lint", "--format", "xml", "a"]).is_err());
+    }
+
+    #[test]
+    fn fix_takes_one_file_unless_in_place() {
+        let parse = |args: &[&str]| {
+            let mut all = vec!["pedelec-lint"];
+            all.extend_from_slice(args);
+            Cli::try_parse_from(all).expect("parses")
+        };
+        assert_eq!(parse(&["--fix", "a"]).fix_misuse(), None);
+        assert_eq!(parse(&["--fix", "--in-place", "a", "b"]).fix_misuse(), None);
+        assert_eq!(parse(&["a", "b"]).fix_misuse(), None);
+        assert!(parse(&["--fix", "a", "b"]).fix_misuse().is_some());
+        assert!(parse(&["--fix", "--in-place", "-"]).fix_misuse().is_some());
+        assert!(Cli::try_parse_from(["pedelec-lint", "--in-place", "a"]).is_err());
     }
 }

@@ -12,24 +12,24 @@
 //!
 //! A schema outside the subset cannot be exported: the file's findings are
 //! reported exactly as linting reports them, and nothing is written. A
-//! grammar (`--export gbnf|lark`) is read the same way and written by
-//! `grammar.rs`, TypeScript declarations (`--export typescript`) by
-//! `typescript.rs`.
+//! grammar (`--export gbnf|lark`) is read the same way (`schemas.rs`) and
+//! written by `grammar.rs`, TypeScript declarations (`--export typescript`)
+//! by `typescript.rs`.
 
 use std::process::ExitCode;
 
-use pedelec_schema::{Effect, Profile, Severity, ToolArgsSchema};
-use serde_json::Value;
+use pedelec_schema::{Effect, Profile, Severity};
 
-use crate::app;
 use crate::check::Checked;
 use crate::cli::{Cli, Format, Target};
 use crate::input;
-use crate::locate::locate_all;
+use crate::lint;
 use crate::notes::{self, Note, Unplaced};
+use crate::output::{self, BAD_INPUT, CLEAN};
 use crate::render;
-use crate::shapes;
+use crate::schemas::read_schemas;
 use crate::splice::{self, Edit};
+use crate::words::{plural, printable};
 
 /// Exit status: a documented limit of the provider is exceeded.
 const LIMIT_EXCEEDED: u8 = 1;
@@ -45,18 +45,18 @@ pub fn run(cli: &Cli, target: Target) -> ExitCode {
         Err(failure) => {
             eprintln!(
                 "pedelec-lint: error: cannot read {}: {}",
-                render::printable(&failure.name),
+                printable(&failure.name),
                 failure.error
             );
-            return ExitCode::from(app::BAD_INPUT);
+            return ExitCode::from(BAD_INPUT);
         }
     };
-    let checked = app::lint_file(input);
-    let status = app::status(std::slice::from_ref(&checked), false, cli.deny_warnings);
-    if status != app::CLEAN {
+    let checked = lint::lint_file(input);
+    let status = lint::status(std::slice::from_ref(&checked), false, cli.deny_warnings);
+    if status != CLEAN {
         let report = match cli.format {
             Format::Json => render::json(std::slice::from_ref(&checked)),
-            Format::Human => render::human(std::slice::from_ref(&checked), 0, app::use_color()),
+            Format::Human => render::human(std::slice::from_ref(&checked), 0, output::use_color()),
         };
         return write_or_fail(&report, status);
     }
@@ -76,53 +76,13 @@ pub fn run(cli: &Cli, target: Target) -> ExitCode {
             };
             eprint!("{notes_text}");
             let failed = notes.iter().any(|n| n.what.severity == Severity::Error);
-            write_or_fail(&document, if failed { LIMIT_EXCEEDED } else { app::CLEAN })
+            write_or_fail(&document, if failed { LIMIT_EXCEEDED } else { CLEAN })
         }
         Err(message) => {
             eprintln!("pedelec-lint: error: {message}");
             ExitCode::from(INTERNAL)
         }
     }
-}
-
-/// A schema of the file, read from its own text.
-pub struct ReadSchema {
-    /// Where it is in the file.
-    pub pointer: String,
-    /// Its bytes in the text.
-    pub span: std::ops::Range<usize>,
-    pub schema: ToolArgsSchema,
-}
-
-/// The file as a document, and each schema in it read from its own text,
-/// not from the document's `Value`, whose map sorts the properties: the
-/// library reads them in the order written, which is the order it writes.
-pub fn read_schemas(checked: &Checked) -> Result<(Value, Vec<ReadSchema>), String> {
-    let text = &checked.text;
-    let document: Value =
-        serde_json::from_str(text).map_err(|err| format!("the file is no longer JSON: {err}"))?;
-    let sites = shapes::schemas(&document);
-    let site_pointers: Vec<&str> = sites.iter().map(|site| site.pointer.as_str()).collect();
-    let locations = locate_all(text, &site_pointers);
-    let mut schemas = Vec::with_capacity(sites.len());
-    for (site, location) in sites.iter().zip(locations) {
-        let location = location
-            .filter(|location| location.exact)
-            .ok_or_else(|| format!("cannot find the schema at {:?} in the text", site.pointer))?;
-        let schema =
-            ToolArgsSchema::from_json_str(&text[location.value.clone()]).map_err(|err| {
-                format!(
-                    "the schema at {:?} is outside the subset: {err}",
-                    site.pointer
-                )
-            })?;
-        schemas.push(ReadSchema {
-            pointer: site.pointer.clone(),
-            span: location.value,
-            schema,
-        });
-    }
-    Ok((document, schemas))
 }
 
 /// The document with its schemas exported, and the changes placed in it.
@@ -166,8 +126,8 @@ fn human_notes(file: &str, target: Target, notes: &[Note]) -> String {
         .count();
     out.push_str(&format!(
         "exported {} for {target}: {} ({} lossless, {} widens, {} narrows), {} over a limit\n",
-        render::printable(file),
-        render::plural(notes.len(), "change"),
+        printable(file),
+        plural(notes.len(), "change"),
         count(Effect::Lossless),
         count(Effect::Widens),
         count(Effect::Narrows),
@@ -179,10 +139,10 @@ fn human_notes(file: &str, target: Target, notes: &[Note]) -> String {
 /// Writes `text` to standard output and exits with `status`, or 2 when it
 /// cannot be written (a closed pipe is the reader's choice, not a failure).
 fn write_or_fail(text: &str, status: u8) -> ExitCode {
-    match app::write_stdout(text) {
+    match output::write_stdout(text) {
         Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
             eprintln!("pedelec-lint: error: cannot write the output: {error}");
-            ExitCode::from(app::BAD_INPUT)
+            ExitCode::from(BAD_INPUT)
         }
         _ => ExitCode::from(status),
     }

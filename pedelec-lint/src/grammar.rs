@@ -13,8 +13,8 @@ use pedelec_schema::{grammar_for_tools, GrammarFormat, ToolDefinition};
 use serde_json::Value;
 
 use crate::check::Checked;
-use crate::export::read_schemas;
 use crate::notes::{self, Note, Unplaced};
+use crate::schemas::read_schemas;
 
 /// Where a change's pointer (into the grammar's schemas) is in the file.
 type Place = Box<dyn Fn(&str) -> String>;

@@ -23,14 +23,18 @@ mod export;
 mod fix;
 mod grammar;
 mod input;
+mod lint;
 mod locate;
 mod notes;
+mod output;
 mod pointer;
 mod position;
 mod render;
+mod schemas;
 mod shapes;
 mod splice;
 mod typescript;
+mod words;
 
 use std::process::ExitCode;
 

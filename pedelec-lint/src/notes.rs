@@ -11,7 +11,7 @@ use serde::Serialize;
 use crate::check::Checked;
 use crate::locate::locate_all;
 use crate::position::Position;
-use crate::render::printable;
+use crate::words::printable;
 
 /// A note before it is placed: where (a pointer into the file), and what.
 #[derive(Debug, Clone, PartialEq, Eq)]

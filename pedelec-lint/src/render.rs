@@ -1,7 +1,6 @@
 //! Writing findings: for people (rustc-style snippets, rendered by
 //! annotate-snippets) or for programs (one JSON array).
 
-use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use annotate_snippets::renderer::{
@@ -12,9 +11,10 @@ use pedelec_schema::Severity;
 use serde::Serialize;
 
 use crate::check::{Checked, Finding};
-use crate::fix::Preview;
+use crate::fix::preview::Preview;
 use crate::locate::Span;
 use crate::position::floor_char_boundary;
+use crate::words::{plural, printable};
 
 /// Lines longer than this many bytes are cut around the offending token
 /// before they are shown: a minified schema is one huge line.
@@ -254,48 +254,9 @@ fn summary(files: &[Checked], unread: usize) -> String {
     line
 }
 
-/// `1 file`, `2 files`.
-pub fn plural(count: usize, noun: &str) -> String {
-    if count == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{count} {noun}s")
-    }
-}
-
-/// `text` with control and bidirectional-override characters escaped: a
-/// message quotes keys from the file, and a key can hold (escaped in JSON)
-/// a terminal escape sequence or a right-to-left override that would
-/// garble or disguise the output.
-pub fn printable(text: &str) -> Cow<'_, str> {
-    let hostile =
-        |c: char| c.is_control() || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
-    if !text.chars().any(hostile) {
-        return Cow::Borrowed(text);
-    }
-    Cow::Owned(
-        text.chars()
-            .map(|c| {
-                if hostile(c) {
-                    c.escape_unicode().to_string()
-                } else {
-                    c.to_string()
-                }
-            })
-            .collect(),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn hostile_characters_are_escaped() {
-        assert_eq!(printable("plain é"), "plain é");
-        assert_eq!(printable("a\u{1b}[31mb"), "a\\u{1b}[31mb");
-        assert_eq!(printable("x\u{202E}y\n"), "x\\u{202e}y\\u{a}");
-    }
 
     #[test]
     fn long_lines_are_cut_around_the_span() {
@@ -316,8 +277,6 @@ mod tests {
 
     #[test]
     fn summaries_count_by_severity() {
-        assert_eq!(plural(1, "file"), "1 file");
-        assert_eq!(plural(0, "error"), "0 errors");
         assert_eq!(summary(&[], 0), "no findings in 0 files");
         assert_eq!(
             summary(&[], 1),

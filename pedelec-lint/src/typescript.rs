@@ -16,10 +16,10 @@ use pedelec_schema::{typescript_for_tools, Severity, ToolArgsSchema, ToolDefinit
 use serde_json::Value;
 
 use crate::check::Checked;
-use crate::export::read_schemas;
 use crate::locate::locate_all;
 use crate::notes::{self, Note, Unplaced};
-use crate::render;
+use crate::schemas::read_schemas;
+use crate::words::plural;
 
 /// The declarations of the file's arguments, and a note for each output
 /// schema left out.
@@ -106,7 +106,7 @@ fn output_schema(
             let more = err.diagnostics().len().saturating_sub(1);
             let more = match more {
                 0 => String::new(),
-                more => format!(", and {}", render::plural(more, "more error")),
+                more => format!(", and {}", plural(more, "more error")),
             };
             format!(
                 "the outputSchema is outside the subset ({}: {}{more})",

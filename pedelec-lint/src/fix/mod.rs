@@ -13,17 +13,18 @@
 //! - Every change is a note on standard error, at the line and column of
 //!   the source keyword: `file:line:column: note[code] (effect): message`;
 //!   `--format json` writes them as one JSON array there instead.
+//! - A lint report ends with what `--fix` would change in a file it
+//!   refuses ([`preview_of`], a real conversion of the same text), held as
+//!   a `preview::Preview`.
 
-mod preview;
+pub mod preview;
 mod report;
-
-pub use preview::{preview, Preview};
 
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use pedelec_schema::{convert, convert_str};
+use pedelec_schema::{convert, convert_str, Severity};
 use serde_json::Value;
 
 use crate::check::{check, Checked};
@@ -31,9 +32,10 @@ use crate::cli::{Cli, Format};
 use crate::input;
 use crate::locate::locate_all;
 use crate::notes::{self, place, Note, Unplaced};
-use crate::render::printable;
 use crate::shapes;
 use crate::splice::{self, Edit};
+use crate::words::printable;
+use preview::{fix_command, Preview};
 use report::Tally;
 
 /// Exit status: every schema converted.
@@ -44,23 +46,6 @@ const NOT_CONVERTED: u8 = 1;
 const BAD_INPUT: u8 = 2;
 
 const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
-
-/// What is wrong with the command line for `--fix`, if anything.
-pub fn misuse(cli: &Cli) -> Option<&'static str> {
-    if !cli.fix {
-        return None;
-    }
-    if !cli.in_place && cli.files.len() > 1 {
-        return Some(
-            "--fix writes the converted file to standard output, so it takes one FILE; \
-             add --in-place to convert several files where they are",
-        );
-    }
-    if cli.in_place && cli.files.iter().any(|f| f.as_os_str() == "-") {
-        return Some("--in-place cannot rewrite standard input (`-`)");
-    }
-    None
-}
 
 /// One file after conversion.
 struct Fixed {
@@ -128,6 +113,37 @@ pub fn run(cli: &Cli) -> ExitCode {
         NOT_CONVERTED
     } else {
         CONVERTED
+    })
+}
+
+/// What `--fix` would change in `checked`, when lint refuses something in
+/// it (an error) and the conversion changes at least one schema; `None`
+/// for a clean file, a file with warnings only, a file that is not JSON,
+/// or one whose errors no conversion can mend.
+pub fn preview_of(checked: &Checked) -> Option<Preview> {
+    let refused = checked
+        .findings
+        .iter()
+        .any(|finding| finding.severity == Severity::Error);
+    if !refused || checked.unreadable {
+        return None;
+    }
+    let fixed = fix_file(checked)?;
+    let effects = report::effects(&fixed.notes);
+    if effects.changes() == 0 {
+        return None;
+    }
+    let text = &checked.text;
+    let start = locate_all(text, &[""])
+        .pop()
+        .flatten()
+        .map_or(0, |location| location.target(text).start);
+    Some(Preview {
+        command: fix_command(&checked.name),
+        effects,
+        converted: fixed.converted,
+        not_converted: fixed.failed,
+        position: checked.lines.positions(text, &[start])[0],
     })
 }
 
@@ -264,6 +280,13 @@ mod tests {
         fix_file(&checked).expect("JSON")
     }
 
+    fn preview_text(name: &str, text: &str) -> Option<Preview> {
+        preview_of(&check(Input {
+            name: name.to_owned(),
+            bytes: text.as_bytes().to_vec(),
+        }))
+    }
+
     #[test]
     fn only_the_schemas_change() {
         let text = "{\n  \"zz\": 1,  \"name\": \"t\",\n  \"inputSchema\": {\"type\": \"object\", \
@@ -286,22 +309,6 @@ mod tests {
     }
 
     #[test]
-    fn fix_takes_one_file_unless_in_place() {
-        use clap::Parser;
-        let parse = |args: &[&str]| {
-            let mut all = vec!["pedelec-lint"];
-            all.extend_from_slice(args);
-            Cli::try_parse_from(all).expect("parses")
-        };
-        assert_eq!(misuse(&parse(&["--fix", "a"])), None);
-        assert_eq!(misuse(&parse(&["--fix", "--in-place", "a", "b"])), None);
-        assert_eq!(misuse(&parse(&["a", "b"])), None);
-        assert!(misuse(&parse(&["--fix", "a", "b"])).is_some());
-        assert!(misuse(&parse(&["--fix", "--in-place", "-"])).is_some());
-        assert!(Cli::try_parse_from(["pedelec-lint", "--in-place", "a"]).is_err());
-    }
-
-    #[test]
     fn a_file_without_changes_keeps_every_byte() {
         let text = "{ \"type\" : \"object\" ,\n\"properties\": {} }";
         let result = fixed(text);
@@ -319,5 +326,52 @@ mod tests {
         assert!(!result.text.contains("$comment"));
         assert_eq!(result.notes[0].what.code, "accepts_no_objects");
         assert_eq!(result.notes[0].what.effect, None);
+    }
+
+    #[test]
+    fn a_convertible_file_gets_the_command_and_its_changes() {
+        let text = r##"
+  {"type": "object", "properties": {
+    "when": {"type": "string", "format": "date-time"},
+    "who": {"$ref": "#/$defs/Who"}},
+   "$defs": {"Who": {"type": "string", "nullable": true}}}"##;
+        let preview = preview_text("tools.json", text).expect("a preview");
+        assert_eq!(preview.command, "pedelec-lint --fix tools.json");
+        assert_eq!(preview.position, Position { line: 2, column: 3 });
+        assert_eq!(preview.not_converted, 0);
+        assert!(preview.effects.changes() >= 3, "{:?}", preview.effects);
+        assert!(
+            preview.message().starts_with(
+                "`pedelec-lint --fix tools.json` would convert this schema into the subset: "
+            ),
+            "{}",
+            preview.message()
+        );
+    }
+
+    #[test]
+    fn only_a_file_lint_refuses_and_fix_changes_gets_a_preview() {
+        let clean = r#"{"type": "object", "properties": {"a": {"type": "string"}}}"#;
+        assert_eq!(preview_text("t.json", clean), None);
+        let warnings = r#"{"type": "object", "properties": {"a": {"type": "array", "items": {"type": "string"}}}}"#;
+        assert_eq!(preview_text("t.json", warnings), None);
+        assert_eq!(preview_text("t.json", "{"), None);
+        let hopeless = r#"{"type": "string", "format": "uri"}"#;
+        assert_eq!(preview_text("t.json", hopeless), None);
+    }
+
+    #[test]
+    fn schemas_it_cannot_convert_are_counted() {
+        let text = r#"[{"name": "a", "parameters": {"type": "string"}},
+                       {"name": "b", "parameters": {"type": "object", "title": "B"}}]"#;
+        let preview = preview_text("t.json", text).expect("a preview");
+        assert_eq!((preview.converted, preview.not_converted), (1, 1));
+        assert!(
+            preview
+                .message()
+                .ends_with("; 1 schema cannot be converted (`--fix` says why)"),
+            "{}",
+            preview.message()
+        );
     }
 }

@@ -1,20 +1,19 @@
 //! What `--fix` would do for a file that lint refuses: the hint that ends
 //! a lint report, so that a schema written for another dialect (`$ref`,
 //! `format`, `nullable`, a type array) leads to the one command that
-//! converts it, with how many changes by effect. The figures are those of a
-//! real `--fix` run over the same text ([`fix_file`]), not an estimate.
+//! converts it, with how many changes by effect. The figures come from a
+//! real `--fix` run over the same text (`fix::preview_of`), not an
+//! estimate; this file holds the hint without the run, so that a checked
+//! file (`check.rs`) and the lint report (`render.rs`) can carry it
+//! without depending on `--fix`.
 
 use std::borrow::Cow;
 
-use pedelec_schema::Severity;
+use pedelec_schema::Effect;
 
-use super::fix_file;
-use super::report::Effects;
-use crate::check::Checked;
 use crate::input::STDIN_NAME;
-use crate::locate::locate_all;
 use crate::position::Position;
-use crate::render::plural;
+use crate::words::plural;
 
 /// What `pedelec-lint --fix FILE` would change in a file with errors.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,35 +54,56 @@ impl Preview {
     }
 }
 
-/// What `--fix` would change in `checked`, when lint refuses something in
-/// it (an error) and the conversion changes at least one schema; `None`
-/// for a clean file, a file with warnings only, a file that is not JSON,
-/// or one whose errors no conversion can mend.
-pub fn preview(checked: &Checked) -> Option<Preview> {
-    let refused = checked
-        .findings
-        .iter()
-        .any(|finding| finding.severity == Severity::Error);
-    if !refused || checked.unreadable {
-        return None;
+/// How many changes some notes make, by effect: what `--fix`'s summary
+/// and the lint's hint about `--fix` both count.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Effects {
+    pub lossless: usize,
+    pub widens: usize,
+    pub narrows: usize,
+}
+
+impl Effects {
+    /// Every change, whatever its effect.
+    pub fn changes(&self) -> usize {
+        self.lossless + self.widens + self.narrows
     }
-    let fixed = fix_file(checked)?;
-    let effects = Effects::of(&fixed.notes);
-    if effects.changes() == 0 {
-        return None;
+}
+
+/// Counts effects, not notes, so that the hint needs nothing of where the
+/// notes are placed (`fix/report.rs` counts a run's notes with it).
+impl FromIterator<Effect> for Effects {
+    fn from_iter<I: IntoIterator<Item = Effect>>(effects: I) -> Effects {
+        let mut counted = Effects::default();
+        for effect in effects {
+            match effect {
+                Effect::Lossless => counted.lossless += 1,
+                Effect::Widens => counted.widens += 1,
+                Effect::Narrows => counted.narrows += 1,
+            }
+        }
+        counted
     }
-    let text = &checked.text;
-    let start = locate_all(text, &[""])
-        .pop()
-        .flatten()
-        .map_or(0, |location| location.target(text).start);
-    Some(Preview {
-        command: format!("pedelec-lint --fix {}", shell_word(&checked.name)),
-        effects,
-        converted: fixed.converted,
-        not_converted: fixed.failed,
-        position: checked.lines.positions(text, &[start])[0],
-    })
+}
+
+/// `5 changes (3 lossless, 1 widens, 1 narrows)`.
+impl std::fmt::Display for Effects {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} ({} lossless, {} widens, {} narrows)",
+            plural(self.changes(), "change"),
+            self.lossless,
+            self.widens,
+            self.narrows
+        )
+    }
+}
+
+/// The command that converts the file named `name`, ready to paste into
+/// a shell.
+pub fn fix_command(name: &str) -> String {
+    format!("pedelec-lint --fix {}", shell_word(name))
 }
 
 /// The file's name as a shell word: `-` for standard input, a name of
@@ -105,62 +125,6 @@ fn shell_word(name: &str) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::check;
-    use crate::input::Input;
-
-    fn preview_of(name: &str, text: &str) -> Option<Preview> {
-        preview(&check(Input {
-            name: name.to_owned(),
-            bytes: text.as_bytes().to_vec(),
-        }))
-    }
-
-    #[test]
-    fn a_convertible_file_gets_the_command_and_its_changes() {
-        let text = r##"
-  {"type": "object", "properties": {
-    "when": {"type": "string", "format": "date-time"},
-    "who": {"$ref": "#/$defs/Who"}},
-   "$defs": {"Who": {"type": "string", "nullable": true}}}"##;
-        let preview = preview_of("tools.json", text).expect("a preview");
-        assert_eq!(preview.command, "pedelec-lint --fix tools.json");
-        assert_eq!(preview.position, Position { line: 2, column: 3 });
-        assert_eq!(preview.not_converted, 0);
-        assert!(preview.effects.changes() >= 3, "{:?}", preview.effects);
-        assert!(
-            preview.message().starts_with(
-                "`pedelec-lint --fix tools.json` would convert this schema into the subset: "
-            ),
-            "{}",
-            preview.message()
-        );
-    }
-
-    #[test]
-    fn only_a_file_lint_refuses_and_fix_changes_gets_one() {
-        let clean = r#"{"type": "object", "properties": {"a": {"type": "string"}}}"#;
-        assert_eq!(preview_of("t.json", clean), None);
-        let warnings = r#"{"type": "object", "properties": {"a": {"type": "array", "items": {"type": "string"}}}}"#;
-        assert_eq!(preview_of("t.json", warnings), None);
-        assert_eq!(preview_of("t.json", "{"), None);
-        let hopeless = r#"{"type": "string", "format": "uri"}"#;
-        assert_eq!(preview_of("t.json", hopeless), None);
-    }
-
-    #[test]
-    fn schemas_it_cannot_convert_are_counted() {
-        let text = r#"[{"name": "a", "parameters": {"type": "string"}},
-                       {"name": "b", "parameters": {"type": "object", "title": "B"}}]"#;
-        let preview = preview_of("t.json", text).expect("a preview");
-        assert_eq!((preview.converted, preview.not_converted), (1, 1));
-        assert!(
-            preview
-                .message()
-                .ends_with("; 1 schema cannot be converted (`--fix` says why)"),
-            "{}",
-            preview.message()
-        );
-    }
 
     #[test]
     fn names_are_shell_words() {
@@ -170,5 +134,17 @@ mod tests {
         assert_eq!(shell_word("my tools.json"), "'my tools.json'");
         assert_eq!(shell_word("it's.json"), r"'it'\''s.json'");
         assert_eq!(shell_word("-x.json"), "'./-x.json'");
+    }
+
+    #[test]
+    fn effects_are_counted_by_kind() {
+        let effects: Effects = [Effect::Narrows, Effect::Lossless, Effect::Narrows]
+            .into_iter()
+            .collect();
+        assert_eq!(effects.changes(), 3);
+        assert_eq!(
+            effects.to_string(),
+            "3 changes (1 lossless, 0 widens, 2 narrows)"
+        );
     }
 }

@@ -4,10 +4,9 @@
 
 use std::fmt::Write as _;
 
-use pedelec_schema::Effect;
-
+use super::preview::Effects;
 use crate::notes::{self, Note};
-use crate::render::plural;
+use crate::words::plural;
 
 /// How the run went, for the summary.
 #[derive(Debug, Default)]
@@ -18,49 +17,9 @@ pub struct Tally {
     pub failed: usize,
 }
 
-/// How many changes some notes make, by effect: what `--fix`'s summary
-/// and the lint's hint about `--fix` both count.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Effects {
-    pub lossless: usize,
-    pub widens: usize,
-    pub narrows: usize,
-}
-
-impl Effects {
-    /// The changes among `notes` (errors change nothing).
-    pub fn of(notes: &[Note]) -> Effects {
-        let count = |effect| {
-            notes
-                .iter()
-                .filter(|n| n.what.effect == Some(effect))
-                .count()
-        };
-        Effects {
-            lossless: count(Effect::Lossless),
-            widens: count(Effect::Widens),
-            narrows: count(Effect::Narrows),
-        }
-    }
-
-    /// Every change, whatever its effect.
-    pub fn changes(&self) -> usize {
-        self.lossless + self.widens + self.narrows
-    }
-}
-
-/// `5 changes (3 lossless, 1 widens, 1 narrows)`.
-impl std::fmt::Display for Effects {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} ({} lossless, {} widens, {} narrows)",
-            plural(self.changes(), "change"),
-            self.lossless,
-            self.widens,
-            self.narrows
-        )
-    }
+/// The changes among `notes`, by effect (errors change nothing).
+pub fn effects(notes: &[Note]) -> Effects {
+    notes.iter().filter_map(|note| note.what.effect).collect()
 }
 
 /// Every note on a line of its own, then the summary.
@@ -78,7 +37,7 @@ fn summary(notes: &[Note], tally: &Tally) -> String {
         "{} converted in {}: {}",
         plural(tally.converted, "schema"),
         plural(tally.files, "file"),
-        Effects::of(notes),
+        effects(notes),
     );
     if tally.failed > 0 {
         let verb = if tally.failed == 1 { "was" } else { "were" };
@@ -98,6 +57,8 @@ fn summary(notes: &[Note], tally: &Tally) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pedelec_schema::Effect;
+
     use crate::notes::Unplaced;
     use crate::position::Position;
 
