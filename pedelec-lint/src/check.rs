@@ -3,7 +3,7 @@
 use pedelec_schema::{lint, Code, Severity};
 use serde_json::Value;
 
-use crate::fix::preview::Preview;
+use crate::fix_hint::Preview;
 use crate::input::Input;
 use crate::locate::{locate_all, Span};
 use crate::position::{floor_char_boundary, LineIndex, Position};

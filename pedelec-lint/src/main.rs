@@ -21,6 +21,7 @@ mod check;
 mod cli;
 mod export;
 mod fix;
+mod fix_hint;
 mod grammar;
 mod input;
 mod lint;

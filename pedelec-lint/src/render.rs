@@ -11,7 +11,7 @@ use pedelec_schema::Severity;
 use serde::Serialize;
 
 use crate::check::{Checked, Finding};
-use crate::fix::preview::Preview;
+use crate::fix_hint::Preview;
 use crate::locate::Span;
 use crate::position::floor_char_boundary;
 use crate::words::{plural, printable};

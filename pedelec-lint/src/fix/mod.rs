@@ -15,9 +15,8 @@
 //!   `--format json` writes them as one JSON array there instead.
 //! - A lint report ends with what `--fix` would change in a file it
 //!   refuses ([`preview_of`], a real conversion of the same text), held as
-//!   a `preview::Preview`.
+//!   a `fix_hint::Preview`.
 
-pub mod preview;
 mod report;
 
 use std::io::Write;
@@ -29,13 +28,13 @@ use serde_json::Value;
 
 use crate::check::{check, Checked};
 use crate::cli::{Cli, Format};
+use crate::fix_hint::{fix_command, Preview};
 use crate::input;
 use crate::locate::locate_all;
 use crate::notes::{self, place, Note, Unplaced};
 use crate::shapes;
 use crate::splice::{self, Edit};
 use crate::words::printable;
-use preview::{fix_command, Preview};
 use report::Tally;
 
 /// Exit status: every schema converted.

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::preview::Effects;
+use crate::fix_hint::Effects;
 use crate::notes::{self, Note};
 use crate::words::plural;
 
