@@ -231,7 +231,7 @@ impl ToolArgsSchema {
     /// expected there ([`SyntaxError`](crate::SyntaxError)); so is a
     /// property the schema names given twice in one object, which a
     /// `Value` would silently keep the last of, and which an
-    /// [`ArgsStream`] must refuse once it has checked the first.
+    /// [`ArgsStream`](crate::ArgsStream) must refuse once it has checked the first.
     ///
     /// ```
     /// use pedelec_schema::{ArgsError, ToolArgsSchema};
