@@ -222,7 +222,6 @@ pub struct Grammar {
     pub changes: Vec<Change>,
 }
 
-/// The grammar of `schema`'s arguments in `format`.
 /// Constrained decoding.
 impl ToolArgsSchema {
     /// The grammar of these arguments for a constrained-decoding engine:
@@ -252,6 +251,7 @@ impl ToolArgsSchema {
     }
 }
 
+/// The grammar of `schema`'s arguments in `format`.
 pub(crate) fn grammar(schema: &ToolArgsSchema, format: GrammarFormat) -> Grammar {
     let mut cx = Build::new(format);
     let ws = walk::ws(&mut cx);
