@@ -12,8 +12,9 @@
 //! them): a call the tool cannot run - its arguments refused, or text that
 //! is not JSON - is `status: error`, with the agent-facing error document
 //! as `data` (`{"error": {"code": "INVALID_ARGS", "message", "errors"}}`,
-//! what a Rust handler returns: `ArgsError::to_response`) and a one-line
-//! `summary`; a call it ran is `passed`, or
+//! what a Rust handler returns: `ArgsError::to_response`) and that
+//! document's `message` as the one-line `summary`; a call it ran is
+//! `passed`, or
 //! `failed` when it did not succeed; `data` is cut at [`MAX_DATA_BYTES`] on
 //! a character boundary, and `truncated` and the summary say so.
 
@@ -52,37 +53,14 @@ pub fn run<T: ToolArgs + DeserializeOwned>(
 }
 
 /// The answer to arguments the schema refused, or text that is not JSON.
+/// The summary is the document's own `message`, not `ArgsError::summary`:
+/// it names at most five failures (a result's summary is one short line,
+/// and `data` has them all), and its first sentence says what went wrong
+/// - not JSON, cut short, or not what the schema wants.
 fn refused(error: &ArgsError) -> Outcome {
-    let summary = match error {
-        ArgsError::Syntax(syntax) => format!(
-            "refused: the arguments are not JSON (at byte {}: {}); see data",
-            syntax.offset(),
-            syntax.message()
-        ),
-        _ => {
-            let paths: Vec<String> = error
-                .errors()
-                .iter()
-                .map(|e| match e.path() {
-                    path if path.is_empty() => "(root)".to_owned(),
-                    path => path,
-                })
-                .collect();
-            let shown = paths.len().min(5);
-            let more = match paths.len() - shown {
-                0 => String::new(),
-                more => format!(" and {more} more"),
-            };
-            format!(
-                "refused: {} problem(s) with the arguments, at {}{more}; see data",
-                paths.len(),
-                paths[..shown].join(", ")
-            )
-        }
-    };
     Outcome {
         status: Status::Error,
-        summary,
+        summary: error.message(),
         data: error.to_response().to_string(),
         metadata: Vec::new(),
     }
