@@ -3,20 +3,21 @@
 //! outcome - or the refusal of its arguments - written as a `tool-result`.
 //!
 //! A second tool copies this file and `wit/`, and writes only its derived
-//! argument type and its handler (`notes.rs` here). It lives beside the
-//! example rather than in the library so that the library takes no
-//! dependency on `wit-bindgen`, whose generated types (`ToolInput`,
-//! `ToolResult`) belong to the component that generates them.
+//! argument type and its handler (here the `murmur-notes` crate, `notes/`,
+//! which `src/lib.rs` joins to this glue). It lives beside the example
+//! rather than in the library so that the library takes no dependency on
+//! `wit-bindgen`, whose generated types (`ToolInput`, `ToolResult`) belong
+//! to the component that generates them.
 //!
-//! The conventions (murmur's, as `examples/murmur_tool_result.rs` keeps
-//! them): a call the tool cannot run - its arguments refused, or text that
-//! is not JSON - is `status: error`, with the agent-facing error document
-//! as `data` (`{"error": {"code": "INVALID_ARGS", "message", "errors"}}`,
-//! what a Rust handler returns: `ArgsError::to_response`) and that
-//! document's `message` as the one-line `summary`; a call it ran is
-//! `passed`, or
-//! `failed` when it did not succeed; `data` is cut at [`MAX_DATA_BYTES`] on
-//! a character boundary, and `truncated` and the summary say so.
+//! The conventions (murmur's; `examples/murmur_tool_result.rs` models them
+//! without the WIT): a call the tool cannot run - its arguments refused,
+//! or text that is not JSON - is `status: error`, with the agent-facing
+//! error document as `data` (`{"error": {"code": "INVALID_ARGS",
+//! "message", "errors"}}`, what a Rust handler returns:
+//! `ArgsError::to_response`) and that document's `message` as the
+//! one-line `summary`; a call it ran is `passed`, or `failed` when it did
+//! not succeed; `data` is cut at [`MAX_DATA_BYTES`] on a character
+//! boundary, and `truncated` and the summary say so.
 
 use pedelec_schema::{ArgsError, ToolArgs};
 use serde::de::DeserializeOwned;
