@@ -15,11 +15,15 @@
 //! - cuts `data` at [`MAX_DATA_BYTES`], on a character boundary, and says
 //!   so with `truncated: true` and in the summary.
 //!
+//! The tool itself - `NoteCall` and its handler - is the `murmur-notes`
+//! crate (`examples/murmur-tool/notes/`), which the real murmur component
+//! in `examples/murmur-tool/` runs too; this file is the host side that
+//! `run` stands for.
+//!
 //! Run it with `cargo run --example murmur_tool_result`: it prints what
 //! `run` returns for a few calls.
 
-use std::collections::BTreeMap;
-
+use murmur_notes::{NoteCall, Notes, Outcome};
 use pedelec_schema::{ArgsError, ToolArgs};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -110,91 +114,30 @@ fn cut(data: &str) -> Option<&str> {
     Some(&data[..end])
 }
 
-/// Reads a note, or appends a line to it.
-#[derive(Debug, Deserialize, ToolArgs)]
-struct NoteCall {
-    /// The note's path.
-    #[tool_args(pattern = "^[a-z0-9_-]+(/[a-z0-9_-]+)*\\.md$", max_length = 200)]
-    path: String,
-    /// A line to add at the end of the note (which is created if need be);
-    /// without it, the call reads the note.
-    #[tool_args(min_length = 1, max_length = 2000)]
-    append: Option<String>,
-}
-
-/// The tool: notes kept by path.
-#[derive(Default)]
-struct Notes {
-    notes: BTreeMap<String, String>,
-}
-
-impl Notes {
-    /// `run: func(input: tool-input) -> tool-result`.
-    fn run(&mut self, input: ToolInput) -> ToolResult {
-        // No data is a call with no arguments.
-        let text = input.data.as_deref().unwrap_or("{}");
-        let (args, not_json) = match serde_json::from_str::<Value>(text) {
-            Ok(args) => (args, None),
-            // Checked as the text it is, so the schema says what it wanted.
-            Err(err) => (Value::String(text.to_owned()), Some(err)),
-        };
-        let call = match NoteCall::from_args(args) {
-            Ok(call) => call,
-            Err(error) => return refused(&error, not_json),
-        };
-        match call.append {
-            None => self.read(&call.path),
-            Some(line) => self.append(&call.path, &line),
-        }
-    }
-
-    fn read(&self, path: &str) -> ToolResult {
-        let metadata = effect("read", path);
-        match self.notes.get(path) {
-            Some(text) => ToolResult::new(
-                Status::Passed,
-                format!("read {path}: {}", lines(text)),
-                text.clone(),
-                metadata,
-            ),
-            None => ToolResult::new(
-                Status::Failed,
-                format!("{path} does not exist"),
-                json!({"known": self.notes.keys().collect::<Vec<_>>()}).to_string(),
-                metadata,
-            ),
-        }
-    }
-
-    fn append(&mut self, path: &str, line: &str) -> ToolResult {
-        let note = self.notes.entry(path.to_owned()).or_default();
-        note.push_str(line);
-        note.push('\n');
-        let summary = format!("appended to {path}: now {}", lines(note));
-        ToolResult::new(
-            Status::Passed,
-            summary,
-            String::new(),
-            effect("mutate", path),
-        )
-    }
-}
-
-/// "1 line", "2 lines".
-fn lines(text: &str) -> String {
-    match text.lines().count() {
-        1 => "1 line".to_owned(),
-        count => format!("{count} lines"),
-    }
-}
-
-/// The `state_effect` and `resource_id` metadata of a call on the note at
-/// `path`.
-fn effect(state_effect: &str, path: &str) -> Vec<(String, String)> {
-    vec![
-        ("state_effect".to_owned(), state_effect.to_owned()),
-        ("resource_id".to_owned(), format!("note:{path}")),
-    ]
+/// `run: func(input: tool-input) -> tool-result`.
+fn run(notes: &mut Notes, input: ToolInput) -> ToolResult {
+    // No data is a call with no arguments.
+    let text = input.data.as_deref().unwrap_or("{}");
+    let (args, not_json) = match serde_json::from_str::<Value>(text) {
+        Ok(args) => (args, None),
+        // Checked as the text it is, so the schema says what it wanted.
+        Err(err) => (Value::String(text.to_owned()), Some(err)),
+    };
+    let call = match NoteCall::from_args(args) {
+        Ok(call) => call,
+        Err(error) => return refused(&error, not_json),
+    };
+    let Outcome {
+        status,
+        summary,
+        data,
+        metadata,
+    } = notes.handle(call);
+    let status = match status {
+        murmur_notes::Status::Passed => Status::Passed,
+        murmur_notes::Status::Failed => Status::Failed,
+    };
+    ToolResult::new(status, summary, data, metadata)
 }
 
 /// The answer to a call the schema refused: the agent-facing error object
@@ -220,7 +163,7 @@ fn refused(error: &ArgsError, not_json: Option<serde_json::Error>) -> ToolResult
 }
 
 fn main() {
-    let mut tool = Notes::default();
+    let mut notes = Notes::default();
     let calls = [
         json!({"path": "todo.md", "append": "write the murmur example"}),
         json!({"path": "todo.md", "append": "ü".repeat(600)}),
@@ -248,7 +191,7 @@ fn main() {
         let shown: String = data.chars().take(80).collect();
         let more = if shown.len() < data.len() { "…" } else { "" };
         println!("\n== run(data: {shown}{more})");
-        let result = tool.run(input);
+        let result = run(&mut notes, input);
         println!(
             "{}",
             serde_json::to_string_pretty(&result).unwrap_or_default()

@@ -2,9 +2,10 @@
 // documents, repairs, streams, exports and grammars, from its WebAssembly
 // build. This file is the JavaScript API over the wasm-bindgen exports
 // (`pedelec_schema_js.js`); it decides nothing about schemas or arguments.
-// It turns JavaScript values into the JSON text the library reads, reads
-// the JSON text it answers, and throws only `SchemaError` (from `parse`)
-// and `TypeError` (misuse).
+// It turns JavaScript values into the JSON text the library reads, and
+// parses the JSON text the wasm side answers, which is the whole answer
+// (the wasm side writes every envelope); it throws only `SchemaError`
+// (from `parse`) and `TypeError` (misuse).
 
 import init, {
   initSync,
@@ -70,11 +71,11 @@ export class ToolArgsSchema {
   }
 
   validate(args) {
-    return verdict(this.#raw.validate(argsText(args)));
+    return JSON.parse(this.#raw.validate(argsText(args)));
   }
 
   validateText(text) {
-    return verdict(this.#raw.validate(wellFormed(text, 'text')));
+    return JSON.parse(this.#raw.validate(wellFormed(text, 'text')));
   }
 
   repair(text) {
@@ -101,6 +102,17 @@ export class ToolArgsSchema {
 
   toJSON() {
     return JSON.parse(this.#raw.toJson());
+  }
+
+  /**
+   * For `pedelec-schema/mcp`, which shows a refusal in one line:
+   * `undefined` for valid arguments, otherwise `{error, summary}`, the
+   * error document and the library's one-line summary of it (with the
+   * conversion's note, for a schema from `convert`).
+   */
+  static refusalSummary(schema, args) {
+    const refusal = ToolArgsSchema.raw(schema).refusalSummary(argsText(args));
+    return refusal === undefined ? undefined : JSON.parse(refusal);
   }
 
   /** The wasm object of a schema made here, for `Tool`. */
@@ -136,11 +148,7 @@ export class ArgsStream {
     }
     const escaped = this.#escaped;
     this.#escaped = endsEscaping(text, text.length, escaped);
-    const error = misuse(() => this.#raw.feed(escapeLoneSurrogates(text, escaped)));
-    if (error !== undefined) {
-      return { ok: false, error: JSON.parse(error), refusedAt: this.#raw.refusedAt() ?? null };
-    }
-    return { ok: true, bytes: this.#raw.bytes(), path: this.#raw.path() };
+    return JSON.parse(misuse(() => this.#raw.feed(escapeLoneSurrogates(text, escaped))));
   }
 
   finish() {
@@ -197,12 +205,6 @@ export function convert(schema) {
   const report = JSON.parse(converted.report());
   if (!report.ok) return report;
   return { ok: true, schema: new ToolArgsSchema(internal, converted.takeSchema()), changes: report.changes };
-}
-
-// `{ok: true}`, or the refusal with the document a Rust handler returns
-// under "error".
-function verdict(error) {
-  return error === undefined ? { ok: true } : { ok: false, error: JSON.parse(error) };
 }
 
 // A schema as text: a string is the text itself, anything else is

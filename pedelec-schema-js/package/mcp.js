@@ -54,7 +54,7 @@ export class PedelecJsonSchemaValidator {
     let text;
     try {
       text = JSON.stringify(schema);
-      return exact(ToolArgsSchema.parse(text ?? schema), '');
+      return exact(ToolArgsSchema.parse(text ?? schema));
     } catch (error) {
       if (!(error instanceof SchemaError) && !(error instanceof TypeError)) throw error;
       return this.#outsideSubset(schema, text, error);
@@ -70,7 +70,7 @@ export class PedelecJsonSchemaValidator {
     let fallbackError;
     if (conversion?.ok && !effects.has('narrows') && (this.#fallback === undefined || !effects.has('widens'))) {
       checkedBy = 'conversion';
-      validator = exact(conversion.schema, conversionNote(conversion.changes));
+      validator = exact(conversion.schema);
     } else {
       checkedBy = 'nothing';
       validator = acceptAll;
@@ -103,23 +103,24 @@ export class PedelecJsonSchemaValidator {
   }
 }
 
-// The library's check. The message is the error document's list of
-// failures, each `path: message` as the document's `message` writes them,
-// every one of them; the document's own first sentence speaks of a tool's
-// arguments, and the SDK writes a sentence of its own before this list.
-function exact(schema, note) {
+// The library's check. The message is the library's one-line summary of
+// the error document, every failure in it, and not the document's own
+// `message`, whose first sentence speaks of a tool's arguments: the SDK
+// writes a sentence of its own before this one. For a converted schema,
+// the library adds which constraints went unchecked.
+function exact(schema) {
   return (input) => {
-    let verdict;
+    let refusal;
     try {
-      verdict = schema.validate(input);
+      refusal = ToolArgsSchema.refusalSummary(schema, input);
     } catch (error) {
-      // `undefined`, a function, a BigInt: no JSON value, so no schema's.
+      // `undefined`, a function, a BigInt: no JSON value, so no schema's;
+      // the library never sees it, and the misuse's own words say so.
       if (!(error instanceof TypeError)) throw error;
-      return invalid(`(root): ${error.message}${note}`, undefined);
+      return invalid(error.message, undefined);
     }
-    if (verdict.ok) return { valid: true, data: input, errorMessage: undefined };
-    const list = verdict.error.errors.map((entry) => `${entry.path || '(root)'}: ${entry.message}`).join('; ');
-    return invalid(list + note, verdict.error);
+    if (refusal === undefined) return { valid: true, data: input, errorMessage: undefined };
+    return invalid(refusal.summary, refusal.error);
   };
 }
 
@@ -127,19 +128,6 @@ function invalid(errorMessage, error) {
   const result = { valid: false, data: undefined, errorMessage };
   if (error !== undefined) result.error = error;
   return result;
-}
-
-// What a refusal by a converted schema adds to its message: nothing for a
-// lossless conversion, and the constraints it left unchecked otherwise.
-function conversionNote(changes) {
-  const dropped = changes.filter((change) => change.effect === 'widens').map((change) => change.pointer || '(root)');
-  if (dropped.length === 0) return '';
-  const listed = dropped.slice(0, 5).join(', ');
-  const more = dropped.length > 5 ? ` and ${dropped.length - 5} more` : '';
-  return (
-    ' (the schema is outside the Pedelec argsSchema subset and was checked as converted into it,' +
-    ` without the constraints at ${listed}${more})`
-  );
 }
 
 function noted(validator, note) {

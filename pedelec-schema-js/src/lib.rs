@@ -13,7 +13,10 @@
 //! Everything here also builds natively, so the workspace lints it and its
 //! unit tests run with `cargo test`.
 
-mod outcome;
+// Public for the identity test (`tests/js/` in the tests package), which
+// writes the library's answers in these same envelopes; not an API.
+#[doc(hidden)]
+pub mod outcome;
 mod owned_stream;
 
 use std::rc::Rc;
@@ -30,6 +33,9 @@ use owned_stream::OwnedStream;
 #[wasm_bindgen]
 pub struct Schema {
     inner: Rc<ToolArgsSchema>,
+    /// What a one-line refusal adds for a converted schema (the library's
+    /// `Converted::refusal_note`); empty for a parsed one.
+    refusal_note: String,
 }
 
 #[wasm_bindgen]
@@ -40,6 +46,7 @@ impl Schema {
         ToolArgsSchema::from_json_str(text)
             .map(|schema| Schema {
                 inner: Rc::new(schema),
+                refusal_note: String::new(),
             })
             .map_err(|err| outcome::schema_error(&err))
     }
@@ -51,13 +58,20 @@ impl Schema {
         self.inner.is_valid_str(text)
     }
 
-    /// The error document for the arguments' JSON text, or nothing when
-    /// they are valid.
-    pub fn validate(&self, text: &str) -> Option<String> {
+    /// The verdict on the arguments' JSON text, `{ok}` or `{ok, error}`.
+    pub fn validate(&self, text: &str) -> String {
+        outcome::verdict(&self.inner.validate_str(text).map(drop))
+    }
+
+    /// For a host that shows a refusal in one line (`pedelec-schema/mcp`):
+    /// nothing when the arguments' JSON text is valid, otherwise the error
+    /// document and that line, `{error, summary}`.
+    #[wasm_bindgen(js_name = refusalSummary)]
+    pub fn refusal_summary(&self, text: &str) -> Option<String> {
         self.inner
             .validate_str(text)
             .err()
-            .map(|err| outcome::error(&err))
+            .map(|err| outcome::summarized(&err, &self.refusal_note))
     }
 
     /// The arguments read from text with repairs, or why not.
@@ -115,27 +129,15 @@ pub struct Stream {
 
 #[wasm_bindgen]
 impl Stream {
-    /// Reads the next piece; the error document once the text so far
-    /// cannot become valid arguments (and at every later call).
-    pub fn feed(&mut self, piece: &str) -> Result<Option<String>, String> {
+    /// Reads the next piece: where the stream is, `{ok, bytes, path}`, or,
+    /// once the text so far cannot become valid arguments (and at every
+    /// later call), `{ok, error, refusedAt}`.
+    pub fn feed(&mut self, piece: &str) -> Result<String, String> {
         let stream = self.inner.as_mut().ok_or_else(finished)?;
-        Ok(stream.feed(piece).err().map(|err| outcome::error(&err)))
-    }
-
-    /// Bytes of UTF-8 read so far.
-    pub fn bytes(&self) -> Result<usize, String> {
-        Ok(self.inner.as_ref().ok_or_else(finished)?.bytes())
-    }
-
-    /// The JSON Pointer of the value being read.
-    pub fn path(&self) -> Result<String, String> {
-        Ok(self.inner.as_ref().ok_or_else(finished)?.path())
-    }
-
-    /// The byte at which the stream was refused, if it was.
-    #[wasm_bindgen(js_name = refusedAt)]
-    pub fn refused_at(&self) -> Result<Option<usize>, String> {
-        Ok(self.inner.as_ref().ok_or_else(finished)?.refused_at())
+        Ok(match stream.feed(piece) {
+            Ok(()) => outcome::progress(stream.bytes(), &stream.path()),
+            Err(err) => outcome::stream_refused(&err, stream.refused_at()),
+        })
     }
 
     /// The arguments, once the text is complete, or why not.
@@ -257,6 +259,7 @@ pub fn convert(text: &str) -> Converted {
         Ok(converted) => Converted {
             report: outcome::converted(Ok(&converted.changes)),
             schema: Some(Schema {
+                refusal_note: converted.refusal_note(),
                 inner: Rc::new(converted.schema),
             }),
         },
@@ -294,12 +297,34 @@ mod tests {
         assert!(schema.is_valid(r#"{"n": 3}"#));
         assert!(!schema.is_valid(r#"{"n": 4}"#));
         assert!(!schema.is_valid(r#"{"n": 3"#));
-        assert_eq!(schema.validate(r#"{"n": 3}"#), None);
+        assert_eq!(schema.validate(r#"{"n": 3}"#), r#"{"ok":true}"#);
         let expected = schema.inner.validate_str(r#"{"n": 4}"#).unwrap_err();
+        assert_eq!(schema.validate(r#"{"n": 4}"#), outcome::refused(&expected));
+        assert_eq!(schema.refusal_summary(r#"{"n": 3}"#), None);
         assert_eq!(
-            schema.validate(r#"{"n": 4}"#),
-            Some(outcome::error(&expected))
+            schema.refusal_summary(r#"{"n": 4}"#),
+            Some(format!(
+                r#"{{"error":{},"summary":"/n: 4 is greater than the maximum 3"}}"#,
+                outcome::error(&expected)
+            ))
         );
+    }
+
+    #[test]
+    fn a_converted_schema_refuses_with_the_conversions_note() {
+        let mut converted = convert(
+            r#"{"type": "object", "properties": {"n": {"type": "integer", "maximum": 3}}, "additionalProperties": false}"#,
+        );
+        let schema = converted.take_schema().unwrap();
+        let refusal: serde_json::Value =
+            serde_json::from_str(&schema.refusal_summary(r#"{"n": 4}"#).unwrap()).unwrap();
+        assert_eq!(
+            refusal["summary"],
+            "/n: 4 is greater than the maximum 3 (the schema is outside the Pedelec argsSchema \
+             subset and was checked as converted into it, without the constraints at \
+             /additionalProperties)"
+        );
+        assert_eq!(refusal["error"]["errors"][0]["keyword"], "maximum");
     }
 
     #[test]
@@ -315,9 +340,19 @@ mod tests {
     #[test]
     fn a_finished_stream_refuses_more_as_misuse() {
         let mut stream = schema().stream(None).unwrap();
-        assert_eq!(stream.feed(r#"{"n": 1}"#), Ok(None));
+        assert_eq!(
+            stream.feed(r#"{"n": 1}"#).unwrap(),
+            r#"{"ok":true,"bytes":8,"path":""}"#
+        );
         assert_eq!(stream.finish().unwrap(), r#"{"ok":true,"value":{"n":1}}"#);
         assert!(stream.feed("x").is_err());
+
+        let mut refused = schema().stream(None).unwrap();
+        let fed: serde_json::Value =
+            serde_json::from_str(&refused.feed(r#"{"n": ""#).unwrap()).unwrap();
+        assert_eq!(fed["ok"], false);
+        assert_eq!(fed["error"]["errors"][0]["keyword"], "type");
+        assert_eq!(fed["refusedAt"], 6);
         assert!(stream.finish().is_err());
     }
 

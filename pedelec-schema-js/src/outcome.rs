@@ -8,6 +8,13 @@
 //! an error document is byte for byte the one a Rust handler returns. Keys
 //! are camelCase, JavaScript's convention; the documents inside (errors,
 //! changes, diagnostics, schemas) are the library's, unchanged.
+//!
+//! Every envelope a JavaScript user sees (`{ok, error}`, `{ok, value,
+//! changes, note}`, a stream's progress or refusal) is written here, once:
+//! `index.js` parses it and passes it on, and the identity test
+//! (`tests/js/` in the tests package) writes the library's answers with
+//! these same functions, so only the documents inside are compared with a
+//! second writer: the library's.
 
 use pedelec_schema::{
     ArgsError, Change, ConvertError, Diagnostic, Exported, ExportedTool, Grammar, OrderedJson,
@@ -16,9 +23,53 @@ use pedelec_schema::{
 use serde::Serialize;
 use serde_json::Value;
 
+/// `{"ok":true}` or `{"ok":false,"error":...}`: a verdict.
+pub fn verdict(result: &Result<(), ArgsError>) -> String {
+    match result {
+        Ok(()) => write(&Read {
+            ok: true,
+            value: None,
+            error: None,
+        }),
+        Err(error) => refused(error),
+    }
+}
+
+/// `{"ok":true,"bytes":...,"path":"..."}`: where a stream that can still
+/// become valid arguments is.
+pub fn progress(bytes: usize, path: &str) -> String {
+    write(&Progress {
+        ok: true,
+        bytes,
+        path,
+    })
+}
+
+/// `{"ok":false,"error":...,"refusedAt":...}`: a refused stream, and the
+/// byte it was refused at (`null` when the library names none).
+pub fn stream_refused(error: &ArgsError, refused_at: Option<usize>) -> String {
+    write(&StreamRefused {
+        ok: false,
+        error,
+        refused_at,
+    })
+}
+
+/// `{"error":...,"summary":"..."}`: a refusal for a host that shows one
+/// line, the error's [`summary`](ArgsError::summary) followed by
+/// `refusal_note` (a conversion's
+/// [`refusal_note`](pedelec_schema::Converted::refusal_note), empty for a
+/// schema that was not converted), as that method's documentation
+/// writes them.
+pub fn summarized(error: &ArgsError, refusal_note: &str) -> String {
+    let mut summary = error.summary();
+    summary.push_str(refusal_note);
+    write(&Summarized { error, summary })
+}
+
 /// `{"ok":true,"value":...}` or `{"ok":false,"error":...}`: arguments read
 /// from text, or why not.
-pub(crate) fn read(result: &Result<Value, ArgsError>) -> String {
+pub fn read(result: &Result<Value, ArgsError>) -> String {
     match result {
         Ok(value) => write(&Read {
             ok: true,
@@ -30,7 +81,7 @@ pub(crate) fn read(result: &Result<Value, ArgsError>) -> String {
 }
 
 /// `{"ok":false,"error":...}`, the error being `to_response()`'s `"error"`.
-pub(crate) fn refused(error: &ArgsError) -> String {
+pub fn refused(error: &ArgsError) -> String {
     write(&Read {
         ok: false,
         value: None,
@@ -39,12 +90,12 @@ pub(crate) fn refused(error: &ArgsError) -> String {
 }
 
 /// The error document alone, `{"code":"INVALID_ARGS","message","errors"}`.
-pub(crate) fn error(error: &ArgsError) -> String {
+pub fn error(error: &ArgsError) -> String {
     write(error)
 }
 
 /// `{"ok":true,"value":...,"changes":[...]}` or a refusal.
-pub(crate) fn repaired(result: &Result<Repaired, ArgsError>) -> String {
+pub fn repaired(result: &Result<Repaired, ArgsError>) -> String {
     match result {
         Ok(repaired) => write(&RepairedOk {
             ok: true,
@@ -57,7 +108,7 @@ pub(crate) fn repaired(result: &Result<Repaired, ArgsError>) -> String {
 }
 
 /// `{"schema":...,"changes":[...]}`.
-pub(crate) fn exported(exported: &Exported) -> String {
+pub fn exported(exported: &Exported) -> String {
     write(&ExportedSchema {
         schema: &exported.schema,
         changes: &exported.changes,
@@ -65,7 +116,7 @@ pub(crate) fn exported(exported: &Exported) -> String {
 }
 
 /// `{"definition":...,"changes":[...],"outputChanges":[...]}`.
-pub(crate) fn exported_tool(exported: &ExportedTool) -> String {
+pub fn exported_tool(exported: &ExportedTool) -> String {
     write(&ExportedDefinition {
         definition: &exported.definition,
         changes: &exported.changes,
@@ -74,7 +125,7 @@ pub(crate) fn exported_tool(exported: &ExportedTool) -> String {
 }
 
 /// `{"text":"...","changes":[...]}`.
-pub(crate) fn grammar(grammar: &Grammar) -> String {
+pub fn grammar(grammar: &Grammar) -> String {
     write(&GrammarText {
         text: &grammar.text,
         changes: &grammar.changes,
@@ -83,7 +134,7 @@ pub(crate) fn grammar(grammar: &Grammar) -> String {
 
 /// `{"message":...,"diagnostics":[...]}`: the error's own text (its
 /// `Display`) and what it holds.
-pub(crate) fn schema_error(error: &SchemaError) -> String {
+pub fn schema_error(error: &SchemaError) -> String {
     write(&Refusal {
         message: error.to_string(),
         diagnostics: error.diagnostics(),
@@ -91,13 +142,13 @@ pub(crate) fn schema_error(error: &SchemaError) -> String {
 }
 
 /// `[{"severity","code","pointer","message"}, ...]`.
-pub(crate) fn diagnostics(diagnostics: &[Diagnostic]) -> String {
+pub fn diagnostics(diagnostics: &[Diagnostic]) -> String {
     write(diagnostics)
 }
 
 /// `{"ok":true,"changes":[...]}` or `{"ok":false,"reasons":[...]}`; the
 /// package adds the converted schema itself.
-pub(crate) fn converted(result: Result<&[Change], &ConvertError>) -> String {
+pub fn converted(result: Result<&[Change], &ConvertError>) -> String {
     match result {
         Ok(changes) => write(&ConvertedOk { ok: true, changes }),
         Err(error) => write(&ConvertedErr {
@@ -120,6 +171,27 @@ struct Read<'a> {
     value: Option<&'a Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<&'a ArgsError>,
+}
+
+#[derive(Serialize)]
+struct Progress<'a> {
+    ok: bool,
+    bytes: usize,
+    path: &'a str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StreamRefused<'a> {
+    ok: bool,
+    error: &'a ArgsError,
+    refused_at: Option<usize>,
+}
+
+#[derive(Serialize)]
+struct Summarized<'a> {
+    error: &'a ArgsError,
+    summary: String,
 }
 
 #[derive(Serialize)]

@@ -62,11 +62,12 @@ describe('PedelecJsonSchemaValidator, a schema inside the subset', () => {
     );
   });
 
-  test('names a failure of the root (root), and refuses a value that is no JSON', () => {
+  test('names a failure of the root (root), and refuses a value that is no JSON with the misuse\'s words', () => {
     assert.match(check([]).errorMessage, /^\(root\): /);
     const notJson = check(undefined);
     assert.equal(notJson.valid, false);
-    assert.match(notJson.errorMessage, /^\(root\): /);
+    assert.equal(notJson.errorMessage, 'the arguments must be a JSON value, not undefined');
+    assert.equal(notJson.error, undefined);
   });
 
   test('reports no schema outside the subset', () => {
@@ -122,6 +123,17 @@ describe('PedelecJsonSchemaValidator, a schema outside the subset', () => {
         ' checked as converted into it, without the constraints at /additionalProperties, /properties/email/format)',
     );
     assert.equal(outside[0].checkedBy, 'conversion');
+  });
+
+  test('a refusal names five unchecked constraints and counts the rest', () => {
+    const properties = Object.fromEntries(['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((name) => [name, { type: 'string', format: 'email' }]));
+    const check = new PedelecJsonSchemaValidator().getValidator({ type: 'object', properties: { ...properties, n: { type: 'integer' } } });
+    assert.equal(
+      check({ n: 'x' }).errorMessage,
+      '/n: expected an integer, found the string "x" (the schema is outside the Pedelec argsSchema subset and was' +
+        ' checked as converted into it, without the constraints at /properties/a/format, /properties/b/format,' +
+        ' /properties/c/format, /properties/d/format, /properties/e/format and 2 more)',
+    );
   });
 
   test('a narrowing conversion without a fallback checks nothing: no throw, every value passes', () => {

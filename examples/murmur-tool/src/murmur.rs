@@ -3,19 +3,21 @@
 //! outcome - or the refusal of its arguments - written as a `tool-result`.
 //!
 //! A second tool copies this file and `wit/`, and writes only its derived
-//! argument type and its handler (`notes.rs` here). It lives beside the
-//! example rather than in the library so that the library takes no
-//! dependency on `wit-bindgen`, whose generated types (`ToolInput`,
-//! `ToolResult`) belong to the component that generates them.
+//! argument type and its handler (here the `murmur-notes` crate, `notes/`,
+//! which `src/lib.rs` joins to this glue). It lives beside the example
+//! rather than in the library so that the library takes no dependency on
+//! `wit-bindgen`, whose generated types (`ToolInput`, `ToolResult`) belong
+//! to the component that generates them.
 //!
-//! The conventions (murmur's, as `examples/murmur_tool_result.rs` keeps
-//! them): a call the tool cannot run - its arguments refused, or text that
-//! is not JSON - is `status: error`, with the agent-facing error document
-//! as `data` (`{"error": {"code": "INVALID_ARGS", "message", "errors"}}`,
-//! what a Rust handler returns: `ArgsError::to_response`) and a one-line
-//! `summary`; a call it ran is `passed`, or
-//! `failed` when it did not succeed; `data` is cut at [`MAX_DATA_BYTES`] on
-//! a character boundary, and `truncated` and the summary say so.
+//! The conventions (murmur's; `examples/murmur_tool_result.rs` models them
+//! without the WIT): a call the tool cannot run - its arguments refused,
+//! or text that is not JSON - is `status: error`, with the agent-facing
+//! error document as `data` (`{"error": {"code": "INVALID_ARGS",
+//! "message", "errors"}}`, what a Rust handler returns:
+//! `ArgsError::to_response`) and that document's `message` as the
+//! one-line `summary`; a call it ran is `passed`, or `failed` when it did
+//! not succeed; `data` is cut at [`MAX_DATA_BYTES`] on a character
+//! boundary, and `truncated` and the summary say so.
 
 use pedelec_schema::{ArgsError, ToolArgs};
 use serde::de::DeserializeOwned;
@@ -52,37 +54,14 @@ pub fn run<T: ToolArgs + DeserializeOwned>(
 }
 
 /// The answer to arguments the schema refused, or text that is not JSON.
+/// The summary is the document's own `message`, not `ArgsError::summary`:
+/// it names at most five failures (a result's summary is one short line,
+/// and `data` has them all), and its first sentence says what went wrong
+/// - not JSON, cut short, or not what the schema wants.
 fn refused(error: &ArgsError) -> Outcome {
-    let summary = match error {
-        ArgsError::Syntax(syntax) => format!(
-            "refused: the arguments are not JSON (at byte {}: {}); see data",
-            syntax.offset(),
-            syntax.message()
-        ),
-        _ => {
-            let paths: Vec<String> = error
-                .errors()
-                .iter()
-                .map(|e| match e.path() {
-                    path if path.is_empty() => "(root)".to_owned(),
-                    path => path,
-                })
-                .collect();
-            let shown = paths.len().min(5);
-            let more = match paths.len() - shown {
-                0 => String::new(),
-                more => format!(" and {more} more"),
-            };
-            format!(
-                "refused: {} problem(s) with the arguments, at {}{more}; see data",
-                paths.len(),
-                paths[..shown].join(", ")
-            )
-        }
-    };
     Outcome {
         status: Status::Error,
-        summary,
+        summary: error.message(),
         data: error.to_response().to_string(),
         metadata: Vec::new(),
     }

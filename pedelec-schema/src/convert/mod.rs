@@ -208,6 +208,68 @@ pub struct Converted {
     pub changes: Vec<Change>,
 }
 
+impl Converted {
+    /// The clause a host appends to the [`summary`](crate::ArgsError::summary)
+    /// of a refusal by [`schema`](Self::schema) when it checks values
+    /// against the converted schema in place of the source: empty when no
+    /// change widens, so that every refusal is the source's own; otherwise
+    /// `" (the schema is outside the Pedelec argsSchema subset and was
+    /// checked as converted into it, without the constraints at ...)"`,
+    /// naming the pointers of the changes that widen (`(root)` for the
+    /// whole schema), five at most and how many more. A conversion that
+    /// narrows refuses values the source accepts, and is not one to check
+    /// with: the clause does not speak of it.
+    ///
+    /// The MCP validator of the npm package writes its `errorMessage` so.
+    ///
+    /// ```
+    /// use pedelec_schema::convert;
+    /// use serde_json::json;
+    ///
+    /// let converted = convert(&json!({
+    ///     "type": "object",
+    ///     "properties": {"email": {"type": "string", "format": "email"}, "n": {"type": "integer", "maximum": 3}},
+    ///     "additionalProperties": false
+    /// }))?;
+    /// let error = converted.schema.validate_str(r#"{"n": 4}"#).unwrap_err();
+    /// assert_eq!(
+    ///     format!("{}{}", error.summary(), converted.refusal_note()),
+    ///     "/n: 4 is greater than the maximum 3 (the schema is outside the Pedelec argsSchema \
+    ///      subset and was checked as converted into it, without the constraints at \
+    ///      /additionalProperties, /properties/email/format)"
+    /// );
+    ///
+    /// let lossless = convert(&json!({"type": "object", "title": "T"}))?;
+    /// assert_eq!(lossless.refusal_note(), "");
+    /// # Ok::<(), pedelec_schema::ConvertError>(())
+    /// ```
+    pub fn refusal_note(&self) -> String {
+        /// A one-line message stays readable; the changes list them all.
+        const LISTED: usize = 5;
+        let widening: Vec<&str> = self
+            .changes
+            .iter()
+            .filter(|change| change.effect == crate::change::Effect::Widens)
+            .map(|change| match change.pointer.as_str() {
+                "" => "(root)",
+                pointer => pointer,
+            })
+            .collect();
+        if widening.is_empty() {
+            return String::new();
+        }
+        let listed = widening[..widening.len().min(LISTED)].join(", ");
+        let more = match widening.len().saturating_sub(LISTED) {
+            0 => String::new(),
+            more => format!(" and {more} more"),
+        };
+        format!(
+            " (the schema is outside the Pedelec argsSchema subset and was checked as \
+             converted into it, without the constraints at {listed}{more})"
+        )
+    }
+}
+
 /// Converts a JSON Schema into the subset, recording every change.
 ///
 /// Fails only where no object schema of the subset can stand for the

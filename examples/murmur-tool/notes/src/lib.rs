@@ -1,13 +1,14 @@
-//! The tool: notes kept by path in the component's instance, read or
-//! appended to.
+//! The notes tool: notes kept by path, read or appended to, its arguments
+//! a derived type. Its host - the murmur component (`../src/lib.rs`) or
+//! the root package's example `examples/murmur_tool_result.rs` - reads a
+//! call into [`NoteCall`], answers a refused one itself, and writes the
+//! [`Outcome`] of the others as its `tool-result`; the notes live as long
+//! as the host keeps its [`Notes`].
 
 use std::collections::BTreeMap;
 
 use pedelec_schema::ToolArgs;
 use serde::Deserialize;
-
-use crate::exports::murmur::tool::run::Status;
-use crate::murmur::Outcome;
 
 /// Reads a note, or appends a line to it.
 #[derive(Debug, Deserialize, ToolArgs)]
@@ -19,6 +20,23 @@ pub struct NoteCall {
     /// without it, the call reads the note.
     #[tool_args(min_length = 1, max_length = 2000)]
     append: Option<String>,
+}
+
+/// How a call the tool ran went: the WIT's `passed` or `failed` (its
+/// `error` is the host's, for a call that never ran).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    Passed,
+    Failed,
+}
+
+/// What the tool answers, before the host cuts `data` to its limit.
+pub struct Outcome {
+    pub status: Status,
+    pub summary: String,
+    pub data: String,
+    /// The `metadata` pairs (`state_effect`, `resource_id`), in order.
+    pub metadata: Vec<(String, String)>,
 }
 
 /// The notes, by path.
