@@ -5,9 +5,9 @@
 //! spells them. The tool keeps notes: it reads one, or appends a line to
 //! it. `run` reads its arguments from `tool-input.data` (a JSON string) and
 //!
-//! - answers a call the schema refuses with `status: error`, a one-line
-//!   `summary` and the agent-facing error object as `data`, so the model
-//!   can correct the call;
+//! - answers a call the schema refuses (or text that is not JSON) with
+//!   `status: error`, the library's one-line message as `summary` and its
+//!   error document as `data`, so the model can correct the call;
 //! - answers a good call with `status: passed` (or `failed`, when the note
 //!   it reads does not exist) and the `state_effect` / `resource_id`
 //!   metadata the WIT reserves: `read` or `mutate`, and the note it
@@ -26,7 +26,7 @@
 use murmur_notes::{NoteCall, Notes, Outcome};
 use pedelec_schema::{ArgsError, ToolArgs};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::json;
 
 /// How much `data` a result carries at most, in bytes: 1 KiB, small so
 /// that this example shows a cut (a real tool picks what its host's
@@ -118,14 +118,9 @@ fn cut(data: &str) -> Option<&str> {
 fn run(notes: &mut Notes, input: ToolInput) -> ToolResult {
     // No data is a call with no arguments.
     let text = input.data.as_deref().unwrap_or("{}");
-    let (args, not_json) = match serde_json::from_str::<Value>(text) {
-        Ok(args) => (args, None),
-        // Checked as the text it is, so the schema says what it wanted.
-        Err(err) => (Value::String(text.to_owned()), Some(err)),
-    };
-    let call = match NoteCall::from_args(args) {
+    let call = match NoteCall::from_args_str(text) {
         Ok(call) => call,
-        Err(error) => return refused(&error, not_json),
+        Err(error) => return refused(&error),
     };
     let Outcome {
         status,
@@ -140,24 +135,14 @@ fn run(notes: &mut Notes, input: ToolInput) -> ToolResult {
     ToolResult::new(status, summary, data, metadata)
 }
 
-/// The answer to a call the schema refused: the agent-facing error object
-/// as `data`, and one line naming where the problems are.
-fn refused(error: &ArgsError, not_json: Option<serde_json::Error>) -> ToolResult {
-    let summary = match not_json {
-        Some(err) => format!("refused: the arguments are not JSON ({err}); see data"),
-        None => {
-            let paths: Vec<String> = error.errors().iter().map(|e| e.path()).collect();
-            format!(
-                "refused: {} problem(s) with the arguments, at {}; see data",
-                paths.len(),
-                paths.join(", ")
-            )
-        }
-    };
+/// The answer to a call the schema refused, or to text that is not JSON:
+/// the library's own words, its one-line message as `summary` and the
+/// agent-facing error document as `data`.
+fn refused(error: &ArgsError) -> ToolResult {
     ToolResult::new(
         Status::Error,
-        summary,
-        error.to_value().to_string(),
+        error.message(),
+        error.to_response().to_string(),
         Vec::new(),
     )
 }

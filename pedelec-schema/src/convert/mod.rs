@@ -220,8 +220,6 @@ impl Converted {
     /// narrows refuses values the source accepts, and is not one to check
     /// with: the clause does not speak of it.
     ///
-    /// The MCP validator of the npm package writes its `errorMessage` so.
-    ///
     /// ```
     /// use pedelec_schema::convert;
     /// use serde_json::json;
