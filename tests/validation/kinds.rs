@@ -157,6 +157,29 @@ fn every_kind_is_produced_and_agrees_with_its_keyword() {
             suggestion: Some("query")
         }
     );
+
+    // A stream's early refusals: a string no `enum` value or no match of
+    // the pattern can begin with, refused before it ends.
+    let schema = ToolArgsSchema::from_value(&json!({
+        "type": "object",
+        "properties": {
+            "e": {"type": "string", "enum": ["alpha", "beta"]},
+            "p": {"type": "string", "pattern": "^[0-9]+$"}
+        }
+    }))
+    .unwrap();
+    for (text, keyword, pattern) in [
+        (r#"{"e": "gam"#, "enum", None),
+        (r#"{"p": "12x"#, "pattern", Some("^[0-9]+$")),
+    ] {
+        let error = schema.stream().feed(text).unwrap_err();
+        let entry = &error.errors()[0];
+        assert_agrees(entry);
+        assert_eq!(entry.keyword(), keyword, "{entry}");
+        if let Some(pattern) = pattern {
+            assert_eq!(entry.kind(), ValidationErrorKind::Pattern { pattern });
+        }
+    }
 }
 
 #[test]

@@ -10,18 +10,18 @@
 //! its public view, built on demand and borrowing from it. The two differ
 //! where storage wants what a reader does not (a compiled `Pattern`, an
 //! excerpt, one variant per kind of `enum`), so each failure is mapped to
-//! its view once (`kind`), and every keyword is written once, in the
-//! view's table.
+//! its view once (`kind`); its keyword is matched directly, for speed, and
+//! held to the view's by a test.
 
 use std::fmt::{self, Write};
 use std::sync::Arc;
 
 use serde_json::Number;
 
-use super::deserialize::Refused;
+use super::deserialize::{DeserializeError, Refused};
 use super::entry::ValidationError;
 use super::kind::ValidationErrorKind;
-use super::syntax::Syntax;
+use super::syntax::{Syntax, SyntaxError};
 use crate::message::{write_bool, write_count, write_number, Excerpt, Listable, Listed, Quoted};
 use crate::pattern::Pattern;
 use crate::schema::NodeKind;
@@ -138,15 +138,35 @@ pub(crate) struct BranchFailures {
 }
 
 impl Failure {
-    /// The keyword that failed: its kind's, the one table of keywords
-    /// (`kind.rs`).
-    #[inline]
+    /// The keyword that failed: the keyword of its [`kind`](Self::kind),
+    /// matched here directly, as reading an error's schema path and
+    /// message asks for it more than once
+    /// (`tests/validation/kinds.rs` holds the two to each other for every
+    /// kind).
     pub(crate) fn keyword(&self) -> &'static str {
-        self.kind().keyword()
+        match self {
+            Failure::Type { .. } => "type",
+            Failure::StringEnum { .. }
+            | Failure::StringEnumPrefix { .. }
+            | Failure::NumberEnum { .. }
+            | Failure::BooleanEnum { .. } => "enum",
+            Failure::MinLength { .. } => "minLength",
+            Failure::MaxLength { .. } => "maxLength",
+            Failure::Pattern { .. } | Failure::PatternPrefix { .. } => "pattern",
+            Failure::Minimum { .. } => "minimum",
+            Failure::Maximum { .. } => "maximum",
+            Failure::MinItems { .. } => "minItems",
+            Failure::MaxItems { .. } => "maxItems",
+            Failure::UniqueItems { .. } => "uniqueItems",
+            Failure::Required { .. } => "required",
+            Failure::NoBranch { .. } | Failure::SeveralBranches { .. } => "oneOf",
+            Failure::UnknownProperty { .. } => "properties",
+            Failure::Syntax(_) => SyntaxError::KEYWORD,
+            Failure::Deserialize(_) => DeserializeError::KEYWORD,
+        }
     }
 
     /// The public view of the failure: [`ValidationError::kind`].
-    #[inline]
     pub(crate) fn kind(&self) -> ValidationErrorKind<'_> {
         match self {
             Failure::Type { expected, .. } => ValidationErrorKind::Type {

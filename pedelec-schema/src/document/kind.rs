@@ -133,7 +133,6 @@ impl ValidationErrorKind<'_> {
     /// The keyword of the variant: what
     /// [`ValidationError::keyword`](crate::ValidationError::keyword)
     /// returns for an error of this kind.
-    #[inline]
     pub fn keyword(&self) -> &'static str {
         match self {
             ValidationErrorKind::Type { .. } => "type",
