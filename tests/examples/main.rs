@@ -88,9 +88,14 @@ fn murmur_tool_result() {
             .map(|pair| (pair[0].as_str().unwrap(), pair[1].as_str().unwrap()))
             .collect();
         if status == "error" {
-            let error: Value = serde_json::from_str(data).expect("the error object, whole");
+            let response: Value = serde_json::from_str(data).expect("the error document, whole");
+            let error = &response["error"];
             assert_eq!(error["code"], "INVALID_ARGS");
             assert!(!error["errors"].as_array().unwrap().is_empty());
+            assert_eq!(
+                summary, error["message"],
+                "the summary is the library's message"
+            );
             assert!(metadata.is_empty(), "a refused call declares no effect");
         } else {
             assert!(
