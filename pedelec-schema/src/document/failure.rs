@@ -11,7 +11,9 @@
 //! where storage wants what a reader does not (a compiled `Pattern`, an
 //! excerpt, one variant per kind of `enum`), so each failure is mapped to
 //! its view once (`kind`); its keyword is matched directly, for speed, and
-//! held to the view's by a test.
+//! held to the view's by a test. Where the two would hold the same -
+//! counts, bounds and indices - the failure is its view
+//! ([`Failure::Counted`]), and those fields are written once.
 
 use std::fmt::{self, Write};
 use std::sync::Arc;
@@ -32,6 +34,12 @@ pub(crate) use crate::message::Found;
 /// One keyword's failure, with what its message shows.
 #[derive(Clone)]
 pub(crate) enum Failure {
+    /// A failure whose public view is all it holds - counts, bounds and
+    /// indices: `minLength`, `maxLength`, `minItems`, `maxItems`,
+    /// `uniqueItems`, and a `oneOf` that several branches match. Kept as
+    /// that view, so that its fields are written once. No other kind is
+    /// stored here.
+    Counted(ValidationErrorKind<'static>),
     Type {
         expected: &'static str,
         found: Found,
@@ -47,14 +55,6 @@ pub(crate) enum Failure {
     BooleanEnum {
         value: bool,
         allowed: Arc<[bool]>,
-    },
-    MinLength {
-        count: usize,
-        min: u64,
-    },
-    MaxLength {
-        count: usize,
-        max: u64,
     },
     Pattern {
         text: Excerpt,
@@ -80,18 +80,6 @@ pub(crate) enum Failure {
         number: Number,
         maximum: Number,
     },
-    MinItems {
-        count: usize,
-        min: u64,
-    },
-    MaxItems {
-        count: usize,
-        max: u64,
-    },
-    UniqueItems {
-        first: usize,
-        second: usize,
-    },
     Required {
         name: SmallString,
     },
@@ -99,12 +87,6 @@ pub(crate) enum Failure {
     /// was at hand.
     NoBranch {
         branches: Box<[BranchFailures]>,
-    },
-    SeveralBranches {
-        count: usize,
-        branches: usize,
-        first: usize,
-        second: usize,
     },
     /// A property the object's schema does not name, refused only by
     /// [`ToolArgsSchema::validate_refusing_unknown`](crate::ToolArgsSchema::validate_refusing_unknown)
@@ -145,21 +127,17 @@ impl Failure {
     /// kind).
     pub(crate) fn keyword(&self) -> &'static str {
         match self {
+            Failure::Counted(kind) => kind.keyword(),
             Failure::Type { .. } => "type",
             Failure::StringEnum { .. }
             | Failure::StringEnumPrefix { .. }
             | Failure::NumberEnum { .. }
             | Failure::BooleanEnum { .. } => "enum",
-            Failure::MinLength { .. } => "minLength",
-            Failure::MaxLength { .. } => "maxLength",
             Failure::Pattern { .. } | Failure::PatternPrefix { .. } => "pattern",
             Failure::Minimum { .. } => "minimum",
             Failure::Maximum { .. } => "maximum",
-            Failure::MinItems { .. } => "minItems",
-            Failure::MaxItems { .. } => "maxItems",
-            Failure::UniqueItems { .. } => "uniqueItems",
             Failure::Required { .. } => "required",
-            Failure::NoBranch { .. } | Failure::SeveralBranches { .. } => "oneOf",
+            Failure::NoBranch { .. } => "oneOf",
             Failure::UnknownProperty { .. } => "properties",
             Failure::Syntax(_) => SyntaxError::KEYWORD,
             Failure::Deserialize(_) => DeserializeError::KEYWORD,
@@ -169,6 +147,7 @@ impl Failure {
     /// The public view of the failure: [`ValidationError::kind`].
     pub(crate) fn kind(&self) -> ValidationErrorKind<'_> {
         match self {
+            Failure::Counted(kind) => *kind,
             Failure::Type { expected, .. } => ValidationErrorKind::Type {
                 expected: expected_kind(expected),
             },
@@ -176,14 +155,6 @@ impl Failure {
             | Failure::StringEnumPrefix { .. }
             | Failure::NumberEnum { .. }
             | Failure::BooleanEnum { .. } => ValidationErrorKind::Enum,
-            Failure::MinLength { count, min } => ValidationErrorKind::MinLength {
-                length: *count,
-                min: *min,
-            },
-            Failure::MaxLength { count, max } => ValidationErrorKind::MaxLength {
-                length: *count,
-                max: *max,
-            },
             Failure::Pattern { pattern, .. } | Failure::PatternPrefix { pattern, .. } => {
                 ValidationErrorKind::Pattern {
                     pattern: pattern.as_str(),
@@ -197,34 +168,11 @@ impl Failure {
                 value: number,
                 maximum,
             },
-            Failure::MinItems { count, min } => ValidationErrorKind::MinItems {
-                count: *count,
-                min: *min,
-            },
-            Failure::MaxItems { count, max } => ValidationErrorKind::MaxItems {
-                count: *count,
-                max: *max,
-            },
-            Failure::UniqueItems { first, second } => ValidationErrorKind::UniqueItems {
-                first: *first,
-                second: *second,
-            },
             Failure::Required { name } => ValidationErrorKind::Required {
                 property: name.as_str(),
             },
             Failure::NoBranch { branches } => ValidationErrorKind::OneOfNone {
                 branches: branches.len(),
-            },
-            Failure::SeveralBranches {
-                count,
-                branches,
-                first,
-                second,
-            } => ValidationErrorKind::OneOfMany {
-                matched: *count,
-                branches: *branches,
-                first: *first,
-                second: *second,
             },
             Failure::UnknownProperty { name, suggestion } => ValidationErrorKind::UnknownProperty {
                 property: name,
@@ -251,6 +199,7 @@ impl Failure {
     /// `push_str` (`message.rs` says why).
     pub(crate) fn write_to<W: Write>(&self, out: &mut W) -> fmt::Result {
         match self {
+            Failure::Counted(kind) => write_counted(out, kind),
             Failure::Type { expected, found } => {
                 out.write_str("expected ")?;
                 out.write_str(expected)?;
@@ -268,19 +217,6 @@ impl Failure {
             Failure::BooleanEnum { value, allowed } => {
                 write_bool(out, *value)?;
                 write_not_allowed(out, &Listed(allowed))
-            }
-            Failure::MinLength { count, min } => {
-                out.write_str("the string has ")?;
-                write_count(out, *count)?;
-                out.write_str(" characters, fewer than the minimum length ")?;
-                write_count(out, *min)
-            }
-            Failure::MaxLength { count, max } => {
-                out.write_str("the string has ")?;
-                write_count(out, *count)?;
-                out.write_str(" characters, more than the maximum length ")?;
-                write_count(out, *max)?;
-                out.write_str("; shorten it")
             }
             Failure::Pattern { text, pattern } => {
                 text.write_to(out)?;
@@ -309,55 +245,77 @@ impl Failure {
                 out.write_str(" is greater than the maximum ")?;
                 write_number(out, maximum)
             }
-            Failure::MinItems { count, min } => {
-                out.write_str("the array has ")?;
-                write_count(out, *count)?;
-                out.write_str(" items, fewer than the minimum ")?;
-                write_count(out, *min)
-            }
-            Failure::MaxItems { count, max } => {
-                out.write_str("the array has ")?;
-                write_count(out, *count)?;
-                out.write_str(" items, more than the maximum ")?;
-                write_count(out, *max)?;
-                out.write_str("; send at most ")?;
-                write_count(out, *max)
-            }
-            Failure::UniqueItems { first, second } => {
-                out.write_str("items ")?;
-                write_count(out, *first)?;
-                out.write_str(" and ")?;
-                write_count(out, *second)?;
-                out.write_str(" are equal, but the items must be unique")
-            }
             Failure::Required { name } => {
                 out.write_str("the required property `")?;
                 out.write_str(name.as_str())?;
                 out.write_str("` is missing")
             }
             Failure::NoBranch { branches } => write_no_branch(out, branches),
-            Failure::SeveralBranches {
-                count,
-                branches,
-                first,
-                second,
-            } => {
-                out.write_str("the value matches ")?;
-                write_count(out, *count)?;
-                out.write_str(" of the ")?;
-                write_count(out, *branches)?;
-                out.write_str(" `oneOf` branches (the first two: ")?;
-                write_count(out, *first)?;
-                out.write_str(" and ")?;
-                write_count(out, *second)?;
-                out.write_str("), but must match exactly one; send only the fields of one branch")
-            }
             Failure::UnknownProperty { name, suggestion } => {
                 write_unknown_property(out, name, suggestion.as_deref())
             }
             Failure::Syntax(syntax) => out.write_str(syntax.message()),
             Failure::Deserialize(refused) => write!(out, "{}", refused.error()),
         }
+    }
+}
+
+/// The message of a [`Failure::Counted`], from its public view.
+fn write_counted<W: Write>(out: &mut W, kind: &ValidationErrorKind<'_>) -> fmt::Result {
+    match kind {
+        ValidationErrorKind::MinLength { length: count, min } => {
+            out.write_str("the string has ")?;
+            write_count(out, *count)?;
+            out.write_str(" characters, fewer than the minimum length ")?;
+            write_count(out, *min)
+        }
+        ValidationErrorKind::MaxLength { length: count, max } => {
+            out.write_str("the string has ")?;
+            write_count(out, *count)?;
+            out.write_str(" characters, more than the maximum length ")?;
+            write_count(out, *max)?;
+            out.write_str("; shorten it")
+        }
+        ValidationErrorKind::MinItems { count, min } => {
+            out.write_str("the array has ")?;
+            write_count(out, *count)?;
+            out.write_str(" items, fewer than the minimum ")?;
+            write_count(out, *min)
+        }
+        ValidationErrorKind::MaxItems { count, max } => {
+            out.write_str("the array has ")?;
+            write_count(out, *count)?;
+            out.write_str(" items, more than the maximum ")?;
+            write_count(out, *max)?;
+            out.write_str("; send at most ")?;
+            write_count(out, *max)
+        }
+        ValidationErrorKind::UniqueItems { first, second } => {
+            out.write_str("items ")?;
+            write_count(out, *first)?;
+            out.write_str(" and ")?;
+            write_count(out, *second)?;
+            out.write_str(" are equal, but the items must be unique")
+        }
+        ValidationErrorKind::OneOfMany {
+            matched: count,
+            branches,
+            first,
+            second,
+        } => {
+            out.write_str("the value matches ")?;
+            write_count(out, *count)?;
+            out.write_str(" of the ")?;
+            write_count(out, *branches)?;
+            out.write_str(" `oneOf` branches (the first two: ")?;
+            write_count(out, *first)?;
+            out.write_str(" and ")?;
+            write_count(out, *second)?;
+            out.write_str("), but must match exactly one; send only the fields of one branch")
+        }
+        // No other kind is stored as counted; its keyword still says what
+        // failed.
+        other => out.write_str(other.keyword()),
     }
 }
 

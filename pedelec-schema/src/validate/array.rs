@@ -5,8 +5,8 @@ use serde_json::Value;
 
 use super::site::Pointers;
 use super::{equality, fail, invalid, type_mismatch, Rule, Sink, Trail};
-use crate::document::Failure;
 use crate::document::Span;
+use crate::document::{Failure, ValidationErrorKind};
 use crate::schema::ArrayNode;
 
 /// The JSON type the rule takes, as its type failure names it.
@@ -75,12 +75,24 @@ impl ArrayRule {
         let count = elements.len();
         if let Some(min) = self.min_items {
             if (count as u64) < min {
-                fail!(sink, at, self.site, valid, Failure::MinItems { count, min });
+                fail!(
+                    sink,
+                    at,
+                    self.site,
+                    valid,
+                    Failure::Counted(ValidationErrorKind::MinItems { count, min })
+                );
             }
         }
         if let Some(max) = self.max_items {
             if (count as u64) > max {
-                fail!(sink, at, self.site, valid, Failure::MaxItems { count, max });
+                fail!(
+                    sink,
+                    at,
+                    self.site,
+                    valid,
+                    Failure::Counted(ValidationErrorKind::MaxItems { count, max })
+                );
             }
         }
         for (index, element) in elements.iter().enumerate() {
@@ -95,7 +107,7 @@ impl ArrayRule {
                     at,
                     self.site,
                     valid,
-                    Failure::UniqueItems { first, second }
+                    Failure::Counted(ValidationErrorKind::UniqueItems { first, second })
                 );
             }
         }

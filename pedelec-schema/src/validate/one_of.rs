@@ -11,7 +11,7 @@ use super::choice::{self, Choice};
 use super::site::Pointers;
 use super::{Rule, Sink, Trail};
 use crate::document::Span;
-use crate::document::{BranchFailures, Failure, QUOTED_PER_BRANCH};
+use crate::document::{BranchFailures, Failure, ValidationErrorKind, QUOTED_PER_BRANCH};
 use crate::schema::OneOfNode;
 
 #[derive(Debug, Clone)]
@@ -95,11 +95,13 @@ impl OneOfRule {
                 first,
                 second,
             } => {
-                sink.fail(at, self.site, |_| Failure::SeveralBranches {
-                    count,
-                    branches: self.branches.len(),
-                    first,
-                    second,
+                sink.fail(at, self.site, |_| {
+                    Failure::Counted(ValidationErrorKind::OneOfMany {
+                        matched: count,
+                        branches: self.branches.len(),
+                        first,
+                        second,
+                    })
                 });
                 false
             }

@@ -6,8 +6,8 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use super::{fail, type_mismatch, FailFast, Sink, Trail};
-use crate::document::Failure;
 use crate::document::Span;
+use crate::document::{Failure, ValidationErrorKind};
 use crate::message::Excerpt;
 use crate::pattern::Pattern;
 use crate::schema::StringNode;
@@ -133,10 +133,10 @@ impl StringRule {
                     at,
                     self.site,
                     valid,
-                    Failure::MinLength {
-                        count: code_points(text),
+                    Failure::Counted(ValidationErrorKind::MinLength {
+                        length: code_points(text),
                         min,
-                    }
+                    })
                 );
             }
         }
@@ -148,10 +148,10 @@ impl StringRule {
                     at,
                     self.site,
                     valid,
-                    Failure::MaxLength {
-                        count: code_points(text),
+                    Failure::Counted(ValidationErrorKind::MaxLength {
+                        length: code_points(text),
                         max,
-                    }
+                    })
                 );
             }
         }

@@ -9,7 +9,7 @@ use super::string::StringProgress;
 use crate::document::Indices;
 use crate::document::Span;
 use crate::document::ValidationError;
-use crate::document::{BranchFailures, Failure, QUOTED_PER_BRANCH};
+use crate::document::{BranchFailures, Failure, ValidationErrorKind, QUOTED_PER_BRANCH};
 use crate::message::Found;
 use crate::text::{Begun, Halt, Listener};
 use crate::validate::one_of::OneOfRule;
@@ -212,7 +212,13 @@ impl<'v> Checker<'v> {
                             if count as u64 > max && self.live(branch) {
                                 self.fail(
                                     branch,
-                                    vec![(array.site(), Failure::MaxItems { count, max })],
+                                    vec![(
+                                        array.site(),
+                                        Failure::Counted(ValidationErrorKind::MaxItems {
+                                            count,
+                                            max,
+                                        }),
+                                    )],
                                 );
                             }
                         }
@@ -454,12 +460,12 @@ impl<'v> Checker<'v> {
                 let first = branches.start;
                 let mut alive = branches.clone().filter(|&b| !self.branches[b].failed);
                 if let (Some(one), Some(two)) = (alive.next(), alive.next()) {
-                    let failure = Failure::SeveralBranches {
-                        count: 2 + alive.count(),
+                    let failure = Failure::Counted(ValidationErrorKind::OneOfMany {
+                        matched: 2 + alive.count(),
                         branches: branches.len(),
                         first: one - first,
                         second: two - first,
-                    };
+                    });
                     self.fail(owner, vec![(rule.site(), failure)]);
                 }
             }

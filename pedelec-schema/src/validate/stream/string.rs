@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 
-use crate::document::Failure;
+use crate::document::{Failure, ValidationErrorKind};
 use crate::message::Excerpt;
 use crate::pattern::{Pattern, Scan, Verdict};
 use crate::validate::string::StringRule;
@@ -146,10 +146,10 @@ impl StringProgress {
         }
         if let Some(max) = rule.max_length() {
             if self.now.chars > max {
-                failures.push(Failure::MaxLength {
-                    count: self.now.chars as usize,
+                failures.push(Failure::Counted(ValidationErrorKind::MaxLength {
+                    length: self.now.chars as usize,
                     max,
-                });
+                }));
             }
         }
         if let (Some(pattern), Some(scan)) = (rule.pattern(), self.lanes[at].scan) {
