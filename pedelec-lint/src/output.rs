@@ -1,6 +1,6 @@
-//! How a lint or `--export` run ends: the exit statuses they share, and
-//! the report or document written to standard output, coloured only for a
-//! person at a terminal.
+//! How a run ends: the exit statuses lint, `--export` and `--fix` share,
+//! and what they write to standard output, coloured only for a person at
+//! a terminal.
 
 use std::io::{IsTerminal, Write};
 
@@ -8,8 +8,8 @@ use std::io::{IsTerminal, Write};
 pub const CLEAN: u8 = 0;
 /// Exit status: errors, or warnings under `--deny-warnings`.
 pub const FINDINGS: u8 = 1;
-/// Exit status: a file could not be read or is not JSON (clap uses the
-/// same status for usage errors).
+/// Exit status: a file could not be read or written, or is not JSON (clap
+/// uses the same status for usage errors).
 pub const BAD_INPUT: u8 = 2;
 
 /// Colour only for a person at a terminal who has not opted out
@@ -19,10 +19,10 @@ pub fn use_color() -> bool {
     !opted_out && std::io::stdout().is_terminal()
 }
 
-/// Writes the whole report at once; the caller decides what a failed
-/// write means.
-pub fn write_stdout(report: &str) -> std::io::Result<()> {
+/// Writes the whole output at once - a report, a document, a converted
+/// file's bytes; the caller decides what a failed write means.
+pub fn write_stdout(output: impl AsRef<[u8]>) -> std::io::Result<()> {
     let mut stdout = std::io::stdout().lock();
-    stdout.write_all(report.as_bytes())?;
+    stdout.write_all(output.as_ref())?;
     stdout.flush()
 }

@@ -157,11 +157,7 @@ impl Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let pointer = if self.pointer.is_empty() {
-            "(root)"
-        } else {
-            &self.pointer
-        };
+        let pointer = crate::pointer::shown(&self.pointer);
         write!(
             f,
             "{}[{}] at {}: {}",

@@ -5,6 +5,19 @@
 //! a part of it.
 #![allow(dead_code)]
 
+/// How a message shows the whole document's pointer, `""`: every report
+/// of the crate writes `(root)` there.
+pub const ROOT_SHOWN: &str = "(root)";
+
+/// `pointer` as a message shows it: [`ROOT_SHOWN`] for the whole document.
+pub fn shown(pointer: &str) -> &str {
+    if pointer.is_empty() {
+        ROOT_SHOWN
+    } else {
+        pointer
+    }
+}
+
 /// Appends `/token` to `pointer`, escaping `~` as `~0` and `/` as `~1`.
 pub fn push(pointer: &mut String, token: &str) {
     // The parser pushes a token for every key it reads: the common case,

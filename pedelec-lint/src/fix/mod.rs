@@ -32,6 +32,7 @@ use crate::fix_hint::{fix_command, Preview};
 use crate::input;
 use crate::locate::locate_all;
 use crate::notes::{self, place, Note, Unplaced};
+use crate::output::{self, BAD_INPUT};
 use crate::shapes;
 use crate::splice::{self, Edit};
 use crate::words::printable;
@@ -41,8 +42,6 @@ use report::Tally;
 const CONVERTED: u8 = 0;
 /// Exit status: a schema could not be converted.
 const NOT_CONVERTED: u8 = 1;
-/// Exit status: a file could not be read, written, or is not JSON.
-const BAD_INPUT: u8 = 2;
 
 const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
 
@@ -227,8 +226,7 @@ fn not_json(checked: &Checked) -> Vec<Note> {
 /// Writes `bytes` to standard output; a closed pipe is the reader's
 /// choice, any other failure is reported.
 fn write_stdout(bytes: &[u8]) -> bool {
-    let mut stdout = std::io::stdout().lock();
-    match stdout.write_all(bytes).and_then(|()| stdout.flush()) {
+    match output::write_stdout(bytes) {
         Ok(()) => true,
         Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => true,
         Err(error) => {

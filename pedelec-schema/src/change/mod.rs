@@ -83,11 +83,7 @@ impl Change {
 
 impl fmt::Display for Change {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let pointer = if self.pointer.is_empty() {
-            "(root)"
-        } else {
-            &self.pointer
-        };
+        let pointer = crate::pointer::shown(&self.pointer);
         write!(
             f,
             "{}[{}] {} at {}: {}",

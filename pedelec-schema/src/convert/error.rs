@@ -66,11 +66,7 @@ impl ConvertReason {
 
 impl fmt::Display for ConvertReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let pointer = if self.pointer.is_empty() {
-            "(root)"
-        } else {
-            &self.pointer
-        };
+        let pointer = crate::pointer::shown(&self.pointer);
         write!(f, "error[{}] at {}: {}", self.code, pointer, self.message)
     }
 }

@@ -248,10 +248,7 @@ impl Converted {
             .changes
             .iter()
             .filter(|change| change.effect == crate::change::Effect::Widens)
-            .map(|change| match change.pointer.as_str() {
-                "" => "(root)",
-                pointer => pointer,
-            })
+            .map(|change| crate::pointer::shown(&change.pointer))
             .collect();
         if widening.is_empty() {
             return String::new();

@@ -151,11 +151,7 @@ impl fmt::Debug for DeserializeError {
 /// [`ValidationError`](crate::ValidationError) writes itself.
 impl fmt::Display for DeserializeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let path = if self.refused.path.is_empty() {
-            "(root)"
-        } else {
-            &self.refused.path
-        };
+        let path = crate::pointer::shown(&self.refused.path);
         write!(f, "{path}: {}", self.refused.error)
     }
 }

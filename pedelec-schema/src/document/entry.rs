@@ -249,7 +249,7 @@ impl ValidationError {
         let start = out.len();
         self.write_path(out);
         if out.len() == start {
-            out.push_str("(root)");
+            out.push_str(crate::pointer::ROOT_SHOWN);
         }
         out.push_str(": ");
         self.write_message(out);

@@ -4,7 +4,8 @@
 //! ([`write_instance_pointer`]).
 
 /// A byte range of a string that a compiled schema writes once and then
-/// shares: the schema [`Pointers`], or an object rule's property names.
+/// shares: the schema pointers (`validate/site.rs`), or an object rule's
+/// property names.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Span {
     start: usize,

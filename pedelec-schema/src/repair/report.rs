@@ -14,6 +14,7 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 use crate::change::{Change, ChangeCode};
+use crate::pointer::shown;
 
 /// `changes`, in text order, with every later change of a code at a
 /// pointer already reported folded into the first one, whose message then
@@ -157,7 +158,7 @@ pub(super) fn note(changes: &[Change]) -> String {
     let mut noted: Vec<ChangeCode> = Vec::new();
     for change in changes {
         let Some((what, instead, placed)) = summary(change.code) else {
-            let _ = write!(note, "\n- {}: {}", place(&change.pointer), change.message);
+            let _ = write!(note, "\n- {}: {}", shown(&change.pointer), change.message);
             continue;
         };
         if noted.contains(&change.code) {
@@ -170,21 +171,11 @@ pub(super) fn note(changes: &[Change]) -> String {
             let places = changes.iter().filter(|other| other.code == change.code);
             for (index, other) in places.enumerate() {
                 note.push_str(if index == 0 { " at " } else { ", " });
-                note.push_str(place(&other.pointer));
+                note.push_str(shown(&other.pointer));
             }
         }
         note.push_str(": ");
         note.push_str(instead);
     }
     note
-}
-
-/// A pointer as a note names it: `(root)` for the whole value, as a
-/// [`Change`]'s `Display` does.
-fn place(pointer: &str) -> &str {
-    if pointer.is_empty() {
-        "(root)"
-    } else {
-        pointer
-    }
 }
