@@ -4,8 +4,9 @@
 // (`pedelec_schema_js.js`); it decides nothing about schemas or arguments.
 // It turns JavaScript values into the JSON text the library reads, and
 // parses the JSON text the wasm side answers, which is the whole answer
-// (the wasm side writes every envelope); it throws only `SchemaError`
-// (from `parse`) and `TypeError` (misuse).
+// (the wasm side writes every envelope but the two of the common case, a
+// valid call and a piece a stream takes, answered here without parsing);
+// it throws only `SchemaError` (from `parse`) and `TypeError` (misuse).
 
 import init, {
   initSync,
@@ -14,6 +15,7 @@ import init, {
   ToolSet as RawToolSet,
   lint as rawLint,
   convert as rawConvert,
+  validVerdict,
 } from './pedelec_schema_js.js';
 
 // Loads the module once, at import: from the file in Node (which has no
@@ -27,6 +29,11 @@ if (wasmUrl.protocol === 'file:') {
 } else {
   await init({ module_or_path: wasmUrl });
 }
+
+// The verdict on valid arguments, as the wasm side writes it, read once:
+// a valid call (the common one) then crosses no text, and gets a copy
+// (it holds no object to share).
+const VALID = JSON.parse(validVerdict());
 
 /** A schema outside the subset: every error found, as the library lists them. */
 export class SchemaError extends Error {
@@ -71,11 +78,11 @@ export class ToolArgsSchema {
   }
 
   validate(args) {
-    return JSON.parse(this.#raw.validate(argsText(args)));
+    return verdict(this.#raw.validate(argsText(args)));
   }
 
   validateText(text) {
-    return JSON.parse(this.#raw.validate(wellFormed(text, 'text')));
+    return verdict(this.#raw.validate(wellFormed(text, 'text')));
   }
 
   repair(text) {
@@ -148,7 +155,11 @@ export class ArgsStream {
     }
     const escaped = this.#escaped;
     this.#escaped = endsEscaping(text, text.length, escaped);
-    return JSON.parse(misuse(() => this.#raw.feed(escapeLoneSurrogates(text, escaped))));
+    const refusal = misuse(() => this.#raw.feed(escapeLoneSurrogates(text, escaped)));
+    if (refusal !== undefined) return JSON.parse(refusal);
+    // A piece taken is two reads, not a document to parse: a stream takes
+    // many pieces (the identity test holds this layout to the wasm side's).
+    return { ok: true, bytes: this.#raw.bytes(), path: this.#raw.path() };
   }
 
   finish() {
@@ -205,6 +216,12 @@ export function convert(schema) {
   const report = JSON.parse(converted.report());
   if (!report.ok) return report;
   return { ok: true, schema: new ToolArgsSchema(internal, converted.takeSchema()), changes: report.changes };
+}
+
+// The wasm side's verdict: its refusal, or the valid verdict when it
+// answers nothing.
+function verdict(refusal) {
+  return refusal === undefined ? { ...VALID } : JSON.parse(refusal);
 }
 
 // A schema as text: a string is the text itself, anything else is

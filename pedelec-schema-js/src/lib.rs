@@ -58,9 +58,15 @@ impl Schema {
         self.inner.is_valid_str(text)
     }
 
-    /// The verdict on the arguments' JSON text, `{ok}` or `{ok, error}`.
-    pub fn validate(&self, text: &str) -> String {
-        outcome::verdict(&self.inner.validate_str(text).map(drop))
+    /// The refusal of the arguments' JSON text, `{ok: false, error}`, or
+    /// nothing when they are valid, whose verdict is always
+    /// [`valid_verdict`]'s: a valid call, the common one, then crosses no
+    /// text.
+    pub fn validate(&self, text: &str) -> Option<String> {
+        self.inner
+            .validate_str(text)
+            .err()
+            .map(|err| outcome::refused(&err))
     }
 
     /// For a host that shows a refusal in one line (`pedelec-schema/mcp`):
@@ -129,15 +135,29 @@ pub struct Stream {
 
 #[wasm_bindgen]
 impl Stream {
-    /// Reads the next piece: where the stream is, `{ok, bytes, path}`, or,
-    /// once the text so far cannot become valid arguments (and at every
-    /// later call), `{ok, error, refusedAt}`.
-    pub fn feed(&mut self, piece: &str) -> Result<String, String> {
+    /// Reads the next piece: nothing while the text so far can still
+    /// become valid arguments, or, once it cannot (and at every later
+    /// call), `{ok, error, refusedAt}`. A piece taken crosses no text: a
+    /// stream takes many pieces, and where it stands is two reads
+    /// ([`bytes`](Self::bytes), [`path`](Self::path)) that the package
+    /// lays out as `outcome::progress` does, which the identity test
+    /// holds it to.
+    pub fn feed(&mut self, piece: &str) -> Result<Option<String>, String> {
         let stream = self.inner.as_mut().ok_or_else(finished)?;
-        Ok(match stream.feed(piece) {
-            Ok(()) => outcome::progress(stream.bytes(), &stream.path()),
-            Err(err) => outcome::stream_refused(&err, stream.refused_at()),
-        })
+        Ok(stream
+            .feed(piece)
+            .err()
+            .map(|err| outcome::stream_refused(&err, stream.refused_at())))
+    }
+
+    /// Bytes of UTF-8 read so far.
+    pub fn bytes(&self) -> Result<usize, String> {
+        Ok(self.inner.as_ref().ok_or_else(finished)?.bytes())
+    }
+
+    /// The JSON Pointer of the value being read.
+    pub fn path(&self) -> Result<String, String> {
+        Ok(self.inner.as_ref().ok_or_else(finished)?.path())
     }
 
     /// The arguments, once the text is complete, or why not.
@@ -225,6 +245,13 @@ impl ToolSet {
 }
 
 /// The lint findings for a schema's JSON text.
+/// The verdict on valid arguments, `{ok: true}`: the one answer
+/// [`Schema::validate`] leaves out, read once by the package.
+#[wasm_bindgen(js_name = validVerdict)]
+pub fn valid_verdict() -> String {
+    outcome::verdict(&Ok(()))
+}
+
 #[wasm_bindgen]
 pub fn lint(text: &str) -> String {
     outcome::diagnostics(&lint_str(text))
@@ -297,9 +324,13 @@ mod tests {
         assert!(schema.is_valid(r#"{"n": 3}"#));
         assert!(!schema.is_valid(r#"{"n": 4}"#));
         assert!(!schema.is_valid(r#"{"n": 3"#));
-        assert_eq!(schema.validate(r#"{"n": 3}"#), r#"{"ok":true}"#);
+        assert_eq!(schema.validate(r#"{"n": 3}"#), None);
+        assert_eq!(valid_verdict(), r#"{"ok":true}"#);
         let expected = schema.inner.validate_str(r#"{"n": 4}"#).unwrap_err();
-        assert_eq!(schema.validate(r#"{"n": 4}"#), outcome::refused(&expected));
+        assert_eq!(
+            schema.validate(r#"{"n": 4}"#),
+            Some(outcome::refused(&expected))
+        );
         assert_eq!(schema.refusal_summary(r#"{"n": 3}"#), None);
         assert_eq!(
             schema.refusal_summary(r#"{"n": 4}"#),
@@ -340,16 +371,14 @@ mod tests {
     #[test]
     fn a_finished_stream_refuses_more_as_misuse() {
         let mut stream = schema().stream(None).unwrap();
-        assert_eq!(
-            stream.feed(r#"{"n": 1}"#).unwrap(),
-            r#"{"ok":true,"bytes":8,"path":""}"#
-        );
+        assert_eq!(stream.feed(r#"{"n": 1}"#), Ok(None));
+        assert_eq!((stream.bytes(), stream.path()), (Ok(8), Ok(String::new())));
         assert_eq!(stream.finish().unwrap(), r#"{"ok":true,"value":{"n":1}}"#);
         assert!(stream.feed("x").is_err());
 
         let mut refused = schema().stream(None).unwrap();
         let fed: serde_json::Value =
-            serde_json::from_str(&refused.feed(r#"{"n": ""#).unwrap()).unwrap();
+            serde_json::from_str(&refused.feed(r#"{"n": ""#).unwrap().unwrap()).unwrap();
         assert_eq!(fed["ok"], false);
         assert_eq!(fed["error"]["errors"][0]["keyword"], "type");
         assert_eq!(fed["refusedAt"], 6);

@@ -11,7 +11,10 @@
 //!
 //! Every envelope a JavaScript user sees (`{ok, error}`, `{ok, value,
 //! changes, note}`, a stream's progress or refusal) is written here, once:
-//! `index.js` parses it and passes it on, and the identity test
+//! `index.js` parses it and passes it on (but for the two answers of the
+//! common case, a valid call and a piece a stream takes, which it lays out
+//! from reads and a copy, as `Schema::validate` and `Stream::feed` say),
+//! and the identity test
 //! (`tests/js/` in the tests package) writes the library's answers with
 //! these same functions, so only the documents inside are compared with a
 //! second writer: the library's.
@@ -36,7 +39,9 @@ pub fn verdict(result: &Result<(), ArgsError>) -> String {
 }
 
 /// `{"ok":true,"bytes":...,"path":"..."}`: where a stream that can still
-/// become valid arguments is.
+/// become valid arguments is. The package lays it out itself from two
+/// reads, a piece at a time (`Stream::feed` says why); this is the layout
+/// the identity test holds it to.
 pub fn progress(bytes: usize, path: &str) -> String {
     write(&Progress {
         ok: true,
