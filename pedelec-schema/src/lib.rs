@@ -398,12 +398,14 @@
 //! | a `pattern`'s compiled automaton, in bytes as a 64-bit target lays it out (so the same on every platform) | [`MAX_COMPILED_SIZE`] = 2 MiB | `invalid_pattern` |
 //! | a repetition count in a `pattern` (`{n}`, `{n,m}`) | `u32::MAX` (the `regex` crate's) | `invalid_pattern` |
 //!
-//! The arguments themselves have no bound: validation is linear in their
+//! The arguments as a `Value` have no bound: validation is linear in their
 //! size (times at most the branch product), never recurses deeper than the
-//! schema, and allocates nothing on a valid payload. JSON *text* (the
-//! schema in [`ToolArgsSchema::from_json_str`], arguments read by the
-//! caller) keeps serde_json's own nesting limit of 128 levels, which a
-//! schema of [`MAX_DEPTH`] nodes fits within.
+//! schema, and allocates nothing on a valid payload. Arguments as JSON
+//! *text* are at most [`MAX_TEXT_LEN`] = 16 MiB (refused unread past it,
+//! a [`SyntaxError`] that [`SyntaxError::is_too_long`]); JSON text (the
+//! schema in [`ToolArgsSchema::from_json_str`], arguments) keeps
+//! serde_json's own nesting limit of 128 levels, which a schema of
+//! [`MAX_DEPTH`] nodes fits within.
 //!
 //! ## Features
 //!
@@ -473,6 +475,7 @@ pub use pattern::{Pattern, PatternError, MAX_COMPILED_SIZE, MAX_NESTING, MAX_PAT
 pub use repair::Repaired;
 pub use schema::{NodeKind, SchemaNode};
 pub use stream::{ArgsStream, Partial, Progress};
+pub use text::MAX_TEXT_LEN;
 #[doc(hidden)]
 pub use tool_args::__private;
 /// Schemas for the `time` crate's serde forms (feature `time`).

@@ -20,3 +20,4 @@ mod read_order;
 mod semantics;
 mod spec_examples;
 mod stream;
+mod text_limit;

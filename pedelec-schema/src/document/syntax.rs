@@ -66,6 +66,8 @@ enum Kind {
     Truncated,
     /// A property the schema names, given twice in one object.
     Repeated,
+    /// A text longer than [`MAX_TEXT_LEN`](crate::MAX_TEXT_LEN).
+    TooLong,
 }
 
 impl Syntax {
@@ -152,6 +154,20 @@ impl SyntaxError {
         SyntaxError::of(Kind::Truncated, offset, String::new(), message.into())
     }
 
+    /// A text longer than [`MAX_TEXT_LEN`](crate::MAX_TEXT_LEN), refused
+    /// before any of it is read: at the first byte past the bound, for the
+    /// whole text. It says nothing of the text but its being too long, so
+    /// that a binding that only knows the text is longer than the bound
+    /// gives the same document.
+    pub(crate) fn too_long() -> Self {
+        let message = format!(
+            "the text is longer than {} bytes ({} MiB), the most arguments may be: send less",
+            crate::MAX_TEXT_LEN,
+            crate::MAX_TEXT_LEN >> 20
+        );
+        SyntaxError::of(Kind::TooLong, crate::MAX_TEXT_LEN, String::new(), message)
+    }
+
     /// The same error at `offset` of the text: a repair reads a text
     /// partly rewritten, and locates its errors in the text as written.
     pub(crate) fn moved_to(self, offset: usize) -> Self {
@@ -185,6 +201,12 @@ impl SyntaxError {
     /// cut short, which is never read as arguments.
     pub fn is_truncated(&self) -> bool {
         self.syntax.kind == Kind::Truncated
+    }
+
+    /// Whether the text was refused for its length alone: longer than
+    /// [`MAX_TEXT_LEN`](crate::MAX_TEXT_LEN), and not read.
+    pub fn is_too_long(&self) -> bool {
+        self.syntax.kind == Kind::TooLong
     }
 
     /// Whether the text is JSON that gives a property the schema names

@@ -186,6 +186,9 @@ pub(crate) fn read(
     schema: &ToolArgsSchema,
     text: &str,
 ) -> Result<(Value, Vec<Change>), SyntaxError> {
+    if text.len() > crate::MAX_TEXT_LEN {
+        return Err(SyntaxError::too_long());
+    }
     let (value, changes) = around::read(schema, text)?;
     Ok((value, report::one_per_place(changes)))
 }

@@ -177,6 +177,10 @@ impl<'s> ArgsStream<'s> {
         if let Some(refusal) = &self.refusal {
             return Err(refusal.to_error());
         }
+        if chunk.len() > crate::MAX_TEXT_LEN - self.reader.offset() {
+            let too_long = Stopped::Syntax(SyntaxError::too_long());
+            return Err(self.refused(too_long));
+        }
         let result = self.reader.feed(chunk, &mut self.checker);
         result.map_err(|stopped| self.refused(stopped))
     }
@@ -223,7 +227,11 @@ impl<'s> ArgsStream<'s> {
     /// decided it), or of the first byte that is not JSON; the same however
     /// the text was cut.
     pub fn refused_at(&self) -> Option<usize> {
-        self.reader.stopped_at()
+        match &self.refusal {
+            // Refused unread: the reader never stopped.
+            Some(Refusal::Syntax(error)) if error.is_too_long() => Some(error.offset()),
+            _ => self.reader.stopped_at(),
+        }
     }
 
     fn refused(&mut self, stopped: Stopped) -> ArgsError {

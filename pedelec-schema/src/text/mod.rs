@@ -42,6 +42,24 @@ pub(crate) use reader::{Reader, Scalar};
 pub(crate) use state::{Place, Resume};
 pub(crate) use tree::{path_of, Open};
 
+/// The longest text of arguments the crate reads, in bytes of UTF-8: 16 MiB.
+///
+/// A longer text is refused before any of it is read, with a
+/// [`SyntaxError`] at byte `MAX_TEXT_LEN` for the whole text
+/// ([`SyntaxError::is_too_long`]): by
+/// [`validate_str`](crate::ToolArgsSchema::validate_str) and
+/// [`is_valid_str`](crate::ToolArgsSchema::is_valid_str),
+/// [`repair`](crate::ToolArgsSchema::repair),
+/// [`validate_provider_str`](crate::ToolArgsSchema::validate_provider_str),
+/// the typed readers, and a stream once the pieces fed pass it. The bound
+/// is far above any call a model writes (a model's whole reply is well
+/// under 1 MiB), and it is what keeps the memory a call can take in
+/// proportion on a host that gives a call little (the npm package's
+/// WebAssembly counts the same bytes). A `Value` handed to
+/// [`validate`](crate::ToolArgsSchema::validate) has no bound: it is
+/// already in memory.
+pub const MAX_TEXT_LEN: usize = 16 << 20;
+
 /// A value's JSON type, known from its first byte.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Begun {

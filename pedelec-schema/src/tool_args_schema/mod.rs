@@ -14,7 +14,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::diagnostic::Diagnostic;
-use crate::document::{ArgsError, ValidationErrors};
+use crate::document::{ArgsError, SyntaxError, ValidationErrors};
 use crate::error::SchemaError;
 use crate::parse;
 use crate::parse::text_order;
@@ -278,6 +278,9 @@ impl ToolArgsSchema {
     /// # Ok::<(), pedelec_schema::SchemaError>(())
     /// ```
     pub fn is_valid_str(&self, text: &str) -> bool {
+        if text.len() > crate::MAX_TEXT_LEN {
+            return false;
+        }
         match validate::verdict(self.validator(), text) {
             Some(valid) => valid,
             None => self.read_text(text).is_ok_and(|args| self.is_valid(&args)),
@@ -291,6 +294,9 @@ impl ToolArgsSchema {
     /// repeated is read by serde_json instead, into the same value at a
     /// fraction of the cost (`validate::read_whole`).
     pub(crate) fn read_text(&self, text: &str) -> Result<Value, ArgsError> {
+        if text.len() > crate::MAX_TEXT_LEN {
+            return Err(ArgsError::Syntax(SyntaxError::too_long()));
+        }
         if let Some(value) = validate::read_whole(text) {
             return Ok(value);
         }
@@ -305,6 +311,10 @@ impl ToolArgsSchema {
     /// `T` read from `text` on the fast path of
     /// [`validate_str`](Self::validate_str), or `None` where it gives up.
     pub(crate) fn read_checked<T: DeserializeOwned>(&self, text: &str) -> Option<T> {
+        if text.len() > crate::MAX_TEXT_LEN {
+            // `read_text` refuses it.
+            return None;
+        }
         validate::read_checked(self.validator(), text)
     }
 }
