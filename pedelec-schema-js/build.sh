@@ -63,8 +63,11 @@ out=$here/pkg
 rm -rf "$out"
 # `web`: an ES module that loads its .wasm wherever it is given the bytes
 # or a URL; index.js hands them over (from the file in Node, by fetch in a
-# browser). The name section is debugging help that users would download.
-wasm-bindgen --target web --out-dir "$out" --remove-name-section --remove-producers-section "$wasm"
+# browser). `--experimental-reset-state-function` writes the function
+# api.js calls for a fresh instance after a trap (the glue then refuses a
+# wasm object of the dead one). The name section is debugging help that
+# users would download.
+wasm-bindgen --target web --experimental-reset-state-function --out-dir "$out" --remove-name-section --remove-producers-section "$wasm"
 cp "$here"/package/* "$here/README.md" "$out"/
 cp "$root/LICENSE-MIT" "$root/LICENSE-APACHE" "$out"/
 size=$(wc -c <"$out/pedelec_schema_js_bg.wasm")

@@ -200,7 +200,7 @@ export function size(log) {
     ),
   );
 
-  const js = ['pedelec_schema_js.js', 'index.js'].map((file) => {
+  const js = ['pedelec_schema_js.js', 'api.js', 'index.js'].map((file) => {
     const text = readFileSync(join(pkgDir, file));
     return { file, bytes: text.length, gzip9: gzip9(text) };
   });

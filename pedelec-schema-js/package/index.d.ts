@@ -104,6 +104,17 @@ export class SchemaError extends Error {
 }
 
 /**
+ * The package's WebAssembly trapped: a bug in the package, never an
+ * answer about the arguments. The call that trapped throws it (`cause` is
+ * the engine's error); the next call is answered by a fresh instance, with
+ * every schema and tool made before. A stream made before it throws it
+ * too: its text so far went with the old instance.
+ */
+export class WasmTrap extends Error {
+  readonly name: 'WasmTrap';
+}
+
+/**
  * A schema inside the subset, compiled once. Validation never fills in
  * defaults and never throws; arguments as an object are read as
  * `JSON.stringify` writes them (so give the text for integers beyond
@@ -112,14 +123,22 @@ export class SchemaError extends Error {
  * `T` is the arguments' type: the one `pedelec-lint --export typescript`
  * writes from the same schema (every value the schema accepts has it).
  * The package takes it on trust: it never checks a type against a schema.
+ * It may be any object type - an interface without an index signature, or
+ * the generated types, whose `[key: string]: unknown` is no `JsonValue` -
+ * because a subset schema's root is always an object, and `T` appears
+ * only where a value is given out, so `ToolArgsSchema<T>` is a
+ * `ToolArgsSchema<object>`, which is what `Tool` takes.
  */
-export class ToolArgsSchema<T = Record<string, JsonValue>> {
+export class ToolArgsSchema<T extends object = Record<string, JsonValue>> {
+  // The package takes only its own instances (`instanceof`); this keeps an
+  // object of the same shape from type-checking where one is expected.
+  #private;
   private constructor();
   /**
    * Parses a schema: an object, or its JSON text (whose key order is
    * kept). Throws `SchemaError` for a schema outside the subset.
    */
-  static parse<T = Record<string, JsonValue>>(schema: object | string): ToolArgsSchema<T>;
+  static parse<T extends object = Record<string, JsonValue>>(schema: object | string): ToolArgsSchema<T>;
   /** Whether the arguments are valid; if so, they have the type `T`. */
   isValid(args: unknown): args is T;
   /** Whether the arguments' JSON text is valid (text that is not JSON is not). */
@@ -157,7 +176,7 @@ export class ToolArgsSchema<T = Record<string, JsonValue>> {
 }
 
 /** A call's text, checked piece by piece (see `ToolArgsSchema.stream`). */
-export class ArgsStream<T = Record<string, JsonValue>> {
+export class ArgsStream<T extends object = Record<string, JsonValue>> {
   private constructor();
   /** Reads the next piece, cut anywhere. A refused stream stays refused. */
   feed(piece: string): Progress;
@@ -167,11 +186,16 @@ export class ArgsStream<T = Record<string, JsonValue>> {
 
 /** A tool: a name and an arguments schema, with a description, a title and an output schema. */
 export class Tool {
-  /** Throws `TypeError` for a name that no provider accepts (the message says why). */
+  // As for `ToolArgsSchema`: `grammarForTools` takes only real `Tool`s.
+  #private;
+  /**
+   * Throws `TypeError` for a name that no provider accepts (the message
+   * says why). The schemas may have any arguments' type (`ToolArgsSchema<T>`).
+   */
   constructor(
     name: string,
-    schema: ToolArgsSchema,
-    options?: { description?: string; title?: string; outputSchema?: ToolArgsSchema },
+    schema: ToolArgsSchema<object>,
+    options?: { description?: string; title?: string; outputSchema?: ToolArgsSchema<object> },
   );
   /** The tool definition `profile` takes, with the changes of each schema. */
   export(profile: Profile): {

@@ -23,8 +23,9 @@ export type PedelecValidatorResult<T> =
        * document's first sentence (which speaks of a tool's arguments; the
        * SDK writes its own before this text). When the schema was checked
        * as converted into the subset, a note in parentheses says so and
-       * names the constraints that were not checked; when the fallback
-       * validator checked it, a note says that.
+       * names the constraints that were not checked; when a fallback
+       * validator checked it, a note says which (the one given, or the
+       * SDK's `CfWorkerJsonSchemaValidator`).
        */
       errorMessage: string;
     };
@@ -48,29 +49,48 @@ export interface OutsideSubset {
     | { ok: false; reasons: { pointer: string; code: string; message: string }[] }
     | null;
   /**
-   * Who checks values against it: `"conversion"` (the converted schema,
-   * exactly when every change is lossless, otherwise without the
-   * constraints of its `widens` changes), `"fallback"` (the `fallback`
-   * option), or `"nothing"` (every value is accepted).
+   * Who checks values against it: `"conversion"` (the converted schema:
+   * exactly when every change is lossless, otherwise - only with no
+   * fallback - without the constraints of its `widens` changes),
+   * `"fallback"` (the fallback validator, exactly), or `"nothing"` (every
+   * value is accepted).
    */
   checkedBy: 'conversion' | 'fallback' | 'nothing';
+  /**
+   * The validator's fallback: `"given"` (the `fallback` option),
+   * `"default"` (the SDK's `CfWorkerJsonSchemaValidator`, imported by
+   * default), `"none"` (declined with `fallback: null`) or
+   * `"unavailable"` (none given, and the default could not be imported:
+   * the SDK or `@cfworker/json-schema` is not installed, or the code is
+   * bundled).
+   */
+  fallback: 'given' | 'default' | 'none' | 'unavailable';
   /** What the fallback's `getValidator` threw, when it threw. */
   fallbackError?: unknown;
 }
 
 export interface PedelecJsonSchemaValidatorOptions {
   /**
-   * A validator for the schemas the library cannot check faithfully: any
-   * object with the SDK's `getValidator(schema)`, such as its
-   * `CfWorkerJsonSchemaValidator` (no code generation) or
-   * `AjvJsonSchemaValidator`. Given one, it also takes the schemas whose
-   * conversion only widens, which it checks in full.
+   * The validator for the schemas the library cannot check exactly (their
+   * conversion widens, narrows or fails): any object with the SDK's
+   * `getValidator(schema)`, such as its `CfWorkerJsonSchemaValidator` (no
+   * code generation) or `AjvJsonSchemaValidator`.
+   *
+   * Left out, it is the SDK's `CfWorkerJsonSchemaValidator` with its
+   * defaults, when `@modelcontextprotocol/sdk/validation/cfworker` (and
+   * so `@cfworker/json-schema`) can be imported from this package, which
+   * it tries once, at load. A bundler does not follow that import (the
+   * package bundles without the SDK), so in a bundle, such as a
+   * Cloudflare Worker's, pass it: `new CfWorkerJsonSchemaValidator()`.
+   *
+   * `null`: no fallback. Such schemas are then checked weaker than written
+   * (without what their conversion drops, or not at all), with a warning.
    */
-  fallback?: { getValidator(schema: any): (input: unknown) => { valid: boolean; errorMessage?: string } };
+  fallback?: { getValidator(schema: any): (input: unknown) => { valid: boolean; errorMessage?: string } } | null;
   /**
    * Called for every schema outside the subset, with what was done with
-   * it. Without it, a schema that nothing checks is named in a
-   * `console.warn`.
+   * it. Without it, a schema checked weaker than written (with no
+   * fallback) is named in a `console.warn`.
    */
   onOutsideSubset?: (report: OutsideSubset) => void;
 }
@@ -94,22 +114,25 @@ export interface PedelecJsonSchemaValidatorOptions {
  *
  * `getValidator` throws for no schema (the SDK builds every output
  * validator while it lists tools, so a throw would cost the client every
- * tool of the server), and the library refuses no value the schema
- * accepts:
+ * tool of the server), the library refuses no value the schema accepts,
+ * and no schema is checked weaker than written in silence:
  *
  * - A schema inside the Pedelec argsSchema subset is checked by the
  *   library, exactly, with its error messages.
  * - A schema outside it is converted into the subset (`convert`). A
- *   lossless conversion is checked exactly; one that only widens (it drops
- *   constraints such as `format` or `additionalProperties: false`) refuses
- *   only what the source refuses too, and is used unless a `fallback` is
- *   given; its refusals say which constraints were not checked.
- * - A schema whose conversion narrows (it would refuse values the source
- *   accepts, such as `null` in an `anyOf`) or fails is checked by the
- *   `fallback` if given, and otherwise not at all: every value is
- *   accepted, as the SDK does for a tool without an output schema.
- *   `onOutsideSubset` tells which schemas these are (by default, a
- *   `console.warn` does).
+ *   lossless conversion is checked exactly.
+ * - Any other (its conversion widens, narrows or fails, as for `null` in
+ *   an `anyOf`) is checked exactly by the fallback validator: the
+ *   `fallback` option, or by default the SDK's
+ *   `CfWorkerJsonSchemaValidator` where it can be imported.
+ * - Only with no fallback (`fallback: null`, the default not importable,
+ *   or a fallback that cannot compile the schema) is it checked weaker: a
+ *   conversion that only widens (drops `format`,
+ *   `additionalProperties: false`) refuses only what the source refuses,
+ *   and its refusals say which constraints were not checked; otherwise
+ *   every value is accepted, as the SDK does for a tool without an output
+ *   schema. `onOutsideSubset` hears of these (by default, a
+ *   `console.warn` names them).
  */
 export class PedelecJsonSchemaValidator {
   constructor(options?: PedelecJsonSchemaValidatorOptions);

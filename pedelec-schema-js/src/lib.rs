@@ -4,9 +4,9 @@
 //! This crate decides nothing: every verdict, message and document is the
 //! `pedelec-schema` library's, reached through its public API only. It
 //! moves text across the boundary and back: JSON text in (the package's
-//! `index.js` stringifies a JavaScript object once, which is cheaper than
+//! `api.js` stringifies a JavaScript object once, which is cheaper than
 //! reading it field by field through `wasm-bindgen`), and one JSON text
-//! out per call (`outcome.rs`), which `index.js` parses. `index.js` is the
+//! out per call (`outcome.rs`), which `api.js` parses. `api.js` is the
 //! API a JavaScript user sees (classes, `SchemaError`, `TypeError` for
 //! misuse); the names here are its building blocks and not a public API.
 //!
@@ -244,7 +244,22 @@ impl ToolSet {
     }
 }
 
-/// The lint findings for a schema's JSON text.
+/// The library's bound on a text of arguments, in bytes of UTF-8
+/// ([`pedelec_schema::MAX_TEXT_LEN`]): the package hands a longer text
+/// over only as far as one byte past it, which the library refuses unread,
+/// so that such a text costs no more than one at the bound.
+#[wasm_bindgen(js_name = maxTextLen)]
+pub fn max_text_len() -> usize {
+    pedelec_schema::MAX_TEXT_LEN
+}
+
+/// Traps, as a bug would: for the package's test that the call after a
+/// trap is answered by a fresh instance. Not an API.
+#[wasm_bindgen(js_name = trapForTests)]
+pub fn trap_for_tests() {
+    std::process::abort()
+}
+
 /// The verdict on valid arguments, `{ok: true}`: the one answer
 /// [`Schema::validate`] leaves out, read once by the package.
 #[wasm_bindgen(js_name = validVerdict)]
@@ -252,6 +267,7 @@ pub fn valid_verdict() -> String {
     outcome::verdict(&Ok(()))
 }
 
+/// The lint findings for a schema's JSON text.
 #[wasm_bindgen]
 pub fn lint(text: &str) -> String {
     outcome::diagnostics(&lint_str(text))

@@ -2,7 +2,7 @@
 //! library's own serializations.
 //!
 //! Every result crosses into JavaScript as one JSON text, which the
-//! package's `index.js` reads with `JSON.parse`: one string per call is
+//! package's `api.js` reads with `JSON.parse`: one string per call is
 //! cheaper than building JavaScript objects field by field across the
 //! boundary, and the text is exactly what the Rust library serializes, so
 //! an error document is byte for byte the one a Rust handler returns. Keys
@@ -11,7 +11,7 @@
 //!
 //! Every envelope a JavaScript user sees (`{ok, error}`, `{ok, value,
 //! changes, note}`, a stream's progress or refusal) is written here, once:
-//! `index.js` parses it and passes it on (but for the two answers of the
+//! `api.js` parses it and passes it on (but for the two answers of the
 //! common case, a valid call and a piece a stream takes, which it lays out
 //! from reads and a copy, as `Schema::validate` and `Stream::feed` say),
 //! and the identity test

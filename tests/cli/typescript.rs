@@ -1,11 +1,14 @@
 //! `pedelec-lint --export typescript FILE`: TypeScript declarations of a
 //! file's arguments, from the real binary - a bare schema as `Args`, tool
-//! definitions with their result types and the code-mode `tools`, and the
-//! refusals.
+//! definitions with their result types and the code-mode `tools`, the
+//! refusals, and the declarations the npm package's type test compiles.
 
 use crate::cli_support;
 
+use std::path::PathBuf;
+
 use cli_support::run;
+use serde_json::Value;
 
 /// A `tools/list` response: a tool with a description, and one whose name
 /// is not an identifier, with an MCP `outputSchema`.
@@ -109,4 +112,56 @@ fn a_file_outside_the_subset_and_a_list_without_names_are_refused() {
         result.stderr
     );
     assert!(result.stdout.is_empty());
+}
+
+/// The npm package's type test (`pedelec-schema-js/tests/types/realworld.ts`,
+/// run by its `types.test.mjs` without any Rust build) compiles against
+/// declarations this command wrote, committed beside it with a header of
+/// `//` lines: they must still be what it writes, and its input must still
+/// be real tools of the corpus, so that the test cannot go stale.
+#[test]
+fn the_npm_packages_realworld_declarations_are_what_the_command_writes() {
+    let types = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../pedelec-schema-js/tests/types");
+    let input = types.join("realworld-tools.json");
+    let read = |name: &str| {
+        std::fs::read_to_string(types.join(name))
+            .unwrap_or_else(|err| panic!("cannot read {name}: {err}"))
+    };
+
+    let list: Value = serde_json::from_str(&read("realworld-tools.json")).unwrap();
+    let tools = list["tools"].as_array().expect("a tools/list result");
+    assert!(tools.len() >= 2, "{list}");
+    let corpus = pedelec_testdata::realworld();
+    for tool in tools {
+        let real = corpus.iter().flat_map(|(_, schemas)| schemas).any(|entry| {
+            tool["name"] == entry.tool.as_str() && tool["inputSchema"] == entry.schema
+        });
+        assert!(
+            real,
+            "not a tool of tests/data/realworld/ as it stands: {tool}"
+        );
+    }
+
+    let result = run(
+        &[
+            "--export",
+            "typescript",
+            input.to_str().expect("a UTF-8 path"),
+        ],
+        None,
+    );
+    assert_eq!(result.code, Some(0), "{result:?}");
+    assert_eq!(result.stderr, "");
+    let committed = read("realworld-tools.d.ts");
+    let header_end = committed.find("\n\n").expect("a header, then a blank line");
+    let (header, generated) = (&committed[..header_end], &committed[header_end + 2..]);
+    assert!(
+        header.lines().all(|line| line.starts_with("//")),
+        "the header is `//` lines only:\n{header}"
+    );
+    assert!(
+        generated == result.stdout,
+        "realworld-tools.d.ts is stale: put this under its header\n{}",
+        result.stdout
+    );
 }

@@ -2,7 +2,10 @@
 // under a CSP that forbids eval. Writes a JSON object of what happened into
 // #results and marks <body data-done>; run.mjs reads and judges it.
 
-import { ToolArgsSchema, SchemaError } from './pkg/index.js';
+import * as api from './pkg/index.js';
+import { runCases } from './runtimes/cases.mjs';
+
+const { ToolArgsSchema, SchemaError } = api;
 
 const violations = [];
 document.addEventListener('securitypolicyviolation', (event) => {
@@ -43,6 +46,9 @@ try {
 } catch (err) {
   results.schemaError = err instanceof SchemaError ? err.diagnostics.map((d) => d.pointer) : String(err);
 }
+
+// The README's hostile cases, which must be answered as Node answers them.
+results.cases = runCases(api);
 
 // Violation events are dispatched as tasks: let them arrive.
 await new Promise((resolve) => setTimeout(resolve, 50));

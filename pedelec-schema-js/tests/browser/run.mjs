@@ -6,7 +6,11 @@
 // (control.html) under a CSP without 'wasm-unsafe-eval' must fail to load
 // the package, which shows the policy is enforced at all.
 //
-// Serves the package build (../../pkg, as /pkg/) and the pages from a
+// It also runs the hostile cases every runtime runs (../runtimes/cases.mjs)
+// and requires Node's answers.
+//
+// Serves the package build (../../pkg, as /pkg/), the cases (as
+// /runtimes/) and the pages from a
 // static HTTP server on 127.0.0.1 at a random port, and drives Debian's
 // /usr/bin/chromium (`apt-get install -y chromium`) with playwright-core.
 // Without that binary it fails, unless PEDELEC_SKIP_BROWSER=1 is set.
@@ -27,6 +31,7 @@ const CONTROL_POLICY = "default-src 'self'; script-src 'self'; object-src 'none'
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const pkg = fileURLToPath(new URL('../../pkg/', import.meta.url));
+const runtimes = fileURLToPath(new URL('../runtimes/', import.meta.url));
 
 if (!existsSync(CHROMIUM)) {
   if (process.env.PEDELEC_SKIP_BROWSER === '1') {
@@ -46,7 +51,9 @@ if (!existsSync(join(pkg, 'index.js'))) {
 
 const { chromium } = await import('playwright-core');
 // The package in Node, for the answers the browser must match.
-const { ToolArgsSchema } = await import('pedelec-schema');
+const api = await import('pedelec-schema');
+const { ToolArgsSchema } = api;
+const { runCases } = await import('../runtimes/cases.mjs');
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -56,10 +63,14 @@ const TYPES = {
   '.json': 'application/json',
 };
 
-/** The file a request path names: /pkg/... in the build, the rest here. */
+/** The file a request path names: /pkg/... in the build, /runtimes/... the cases, the rest here. */
 function fileFor(urlPath) {
   const path = decodeURIComponent(urlPath === '/' ? '/index.html' : urlPath);
-  const [root, rest] = path.startsWith('/pkg/') ? [pkg, path.slice('/pkg/'.length)] : [here, path.slice(1)];
+  const [root, rest] = path.startsWith('/pkg/')
+    ? [pkg, path.slice('/pkg/'.length)]
+    : path.startsWith('/runtimes/')
+      ? [runtimes, path.slice('/runtimes/'.length)]
+      : [here, path.slice(1)];
   const file = normalize(join(root, rest));
   return file.startsWith(root.endsWith(sep) ? root : root + sep) ? file : undefined;
 }
@@ -170,6 +181,12 @@ try {
       'a call streamed in two pieces is read',
       isDeepStrictEqual(found.streamed, { ok: true, value: { delta: -7 } }),
       JSON.stringify(found.streamed),
+    );
+    const casesInNode = JSON.stringify(runCases(api));
+    check(
+      "the hostile cases (runtimes/cases.mjs) are answered as Node answers them",
+      JSON.stringify(found.cases) === casesInNode,
+      `browser: ${JSON.stringify(found.cases).slice(0, 2000)}\n     node:    ${casesInNode.slice(0, 2000)}`,
     );
     check(
       'a schema outside the subset throws SchemaError with its pointer',

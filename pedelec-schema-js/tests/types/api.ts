@@ -1,8 +1,9 @@
 // Compiled by types.test.mjs with `tsc --strict --noEmit`: the package's
-// declarations (index.d.ts, mcp.d.ts) describe the API as a TypeScript
+// declarations (index.d.ts, init.d.ts, mcp.d.ts) describe the API as a TypeScript
 // user writes against it, and the results narrow on `ok`.
 import { ToolArgsSchema, SchemaError, Tool, grammarForTools, lint, convert, type AgentError } from 'pedelec-schema';
 import { PedelecJsonSchemaValidator } from 'pedelec-schema/mcp';
+import { initialize, WasmTrap, ToolArgsSchema as SameSchema } from 'pedelec-schema/init';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 
 const schema = ToolArgsSchema.parse({ type: 'object', properties: { n: { type: 'integer' } } });
@@ -69,6 +70,20 @@ if (streamed.ok) {
   // @ts-expect-error: a string is not the arguments' number.
   const delta: string = streamed.value.delta;
 }
+
+// The fallback: given, declined, or left to the default; the report says which.
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
+new Client({ name: 'c', version: '1' }, { jsonSchemaValidator: new PedelecJsonSchemaValidator({ fallback: new CfWorkerJsonSchemaValidator() }) });
+new PedelecJsonSchemaValidator({
+  fallback: null,
+  onOutsideSubset: (report) => {
+    const fallback: 'given' | 'default' | 'none' | 'unavailable' = report.fallback;
+    const checkedBy: 'conversion' | 'fallback' | 'nothing' = report.checkedBy;
+  },
+});
+// @ts-expect-error: a fallback is a validator, null or left out.
+new PedelecJsonSchemaValidator({ fallback: false });
+
 // @ts-expect-error: the constructor is not the way to make one.
 new ToolArgsSchema();
 // @ts-expect-error: an unknown profile.
@@ -77,3 +92,18 @@ schema.export('openai');
 schema.grammar('ebnf');
 
 const client = new Client({ name: 'c', version: '1' }, { jsonSchemaValidator: new PedelecJsonSchemaValidator() });
+
+// `pedelec-schema/init`: the same API, loaded by the host.
+const hostLoaded = (module: WebAssembly.Module, bytes: Uint8Array): void => {
+  initialize(module);
+  initialize(bytes);
+};
+const sameClass: typeof ToolArgsSchema = SameSchema;
+try {
+  schema.validate({ n: 1 });
+} catch (error) {
+  if (error instanceof WasmTrap) {
+    const name: 'WasmTrap' = error.name;
+    const cause: unknown = error.cause;
+  }
+}
