@@ -39,6 +39,12 @@ pub struct Cli {
     #[arg(long, value_name = "PROFILE", value_parser = target_parser())]
     pub export: Option<Target>,
 
+    /// With --export PROFILE: print the `tools` array of a request to the
+    /// provider instead, built from FILE's tool definitions (one, an array,
+    /// or an MCP tools/list result).
+    #[arg(long, requires = "export", conflicts_with = "fix")]
+    pub tools: bool,
+
     /// Convert each schema into the subset instead of linting it: the
     /// converted file goes to standard output (one FILE), every change to
     /// standard error as a note.
@@ -79,6 +85,27 @@ With --export typescript, TypeScript declarations are printed instead:
 `<PascalCase name>Args` type per tool (and `<PascalCase name>Result` for
 an outputSchema) and the code-mode `declare const tools`.
 
+With --export PROFILE --tools, FILE must hold tool definitions (one, an
+array, or a tools/list result), and the `tools` array of a request to the
+provider is printed instead of the file, each tool in its shape:
+  openai-chat       [{\"type\": \"function\", \"function\": {\"name\",
+                    \"description\", \"parameters\", \"strict\": true}}]
+  openai-strict     [{\"type\": \"function\", \"name\", \"description\",
+                    \"parameters\", \"strict\": true}] (Responses API)
+  anthropic-strict  [{\"name\", \"description\", \"input_schema\",
+                    \"strict\": true}]
+  gemini            [{\"functionDeclarations\": [{\"name\", \"description\",
+                    \"parametersJsonSchema\"}]}] (gemini-openapi:
+                    \"parameters\")
+  mcp               [{\"name\", \"title\", \"description\", \"inputSchema\",
+                    \"outputSchema\", \"annotations\"}]
+  llguidance, xgrammar, outlines, llama-cpp: as openai-chat, without
+                    \"strict\"
+The changes go to standard error, as for --export. A key no tool shape
+holds (`_meta`, `icons`, another annotation) is left out, with a note.
+A file with a schema outside a tool definition, or --tools with gbnf,
+lark or typescript, is a usage error.
+
 With --fix, each schema is converted into the subset (pedelec_schema::
 convert) and the file is written in the same shape, only its schemas
 changed: to standard output for one FILE, or back to each FILE with
@@ -95,7 +122,8 @@ Exit status:
   0  no errors (and no warnings with --deny-warnings)
   1  findings (with --export: errors, or a provider limit exceeded;
      with --fix: a schema that could not be converted, left as it was)
-  2  usage error, unreadable file, or a file that is not JSON";
+  2  usage error, unreadable file, or a file that is not JSON (with
+     --tools: a file that is not tool definitions)";
 
 impl Cli {
     /// Checks what clap cannot express; exits with status 2 on a misuse.
@@ -117,10 +145,31 @@ impl Cli {
                 )
                 .exit();
         }
+        if let Some(problem) = self.tools_misuse() {
+            Cli::command()
+                .error(clap::error::ErrorKind::ArgumentConflict, problem)
+                .exit();
+        }
         if let Some(problem) = self.fix_misuse() {
             Cli::command()
                 .error(clap::error::ErrorKind::ArgumentConflict, problem)
                 .exit();
+        }
+    }
+
+    /// What is wrong with the command line for `--tools`, if anything: a
+    /// grammar or TypeScript declarations have no request `tools`.
+    fn tools_misuse(&self) -> Option<String> {
+        match self.export {
+            Some(target @ (Target::Grammar(_) | Target::TypeScript)) if self.tools => {
+                let profiles: Vec<&str> = Profile::ALL.iter().map(|p| p.as_str()).collect();
+                Some(format!(
+                    "--tools writes the `tools` array of a request to a provider, which \
+                     `--export {target}` has none of; with --tools, --export takes a profile: {}",
+                    profiles.join(", ")
+                ))
+            }
+            _ => None,
         }
     }
 
@@ -224,5 +273,29 @@ mod tests {
         assert!(parse(&["--fix", "a", "b"]).fix_misuse().is_some());
         assert!(parse(&["--fix", "--in-place", "-"]).fix_misuse().is_some());
         assert!(Cli::try_parse_from(["pedelec-lint", "--in-place", "a"]).is_err());
+    }
+
+    #[test]
+    fn tools_takes_a_profile() {
+        let parse = |args: &[&str]| {
+            let mut all = vec!["pedelec-lint"];
+            all.extend_from_slice(args);
+            Cli::try_parse_from(all)
+        };
+        let misuse = |args: &[&str]| parse(args).expect("parses").tools_misuse();
+        for &profile in Profile::ALL {
+            assert_eq!(
+                misuse(&["--export", profile.as_str(), "--tools", "a"]),
+                None
+            );
+        }
+        for target in ["gbnf", "lark", "typescript"] {
+            let problem = misuse(&["--export", target, "--tools", "a"]).expect(target);
+            assert!(problem.contains(&format!("`--export {target}` has none")));
+            assert!(problem.ends_with("mcp, openai-strict, openai-chat, anthropic-strict, gemini, gemini-openapi, llguidance, xgrammar, outlines, llama-cpp"));
+        }
+        assert_eq!(misuse(&["--export", "gbnf", "a"]), None);
+        assert!(parse(&["--tools", "a"]).is_err());
+        assert!(parse(&["--fix", "--tools", "a"]).is_err());
     }
 }

@@ -14,7 +14,8 @@
 //! reported exactly as linting reports them, and nothing is written. A
 //! grammar (`--export gbnf|lark`) is read the same way (`schemas.rs`) and
 //! written by `grammar.rs`, TypeScript declarations (`--export typescript`)
-//! by `typescript.rs`.
+//! by `typescript.rs`, and a request's `tools` (`--export PROFILE --tools`),
+//! in the provider's tool shape, by `tools.rs`.
 
 use std::process::ExitCode;
 
@@ -52,6 +53,15 @@ pub fn run(cli: &Cli, target: Target) -> ExitCode {
         }
     };
     let checked = lint::lint_file(input);
+    if cli.tools && !checked.unreadable {
+        let refused = serde_json::from_str::<serde_json::Value>(&checked.text)
+            .ok()
+            .and_then(|document| crate::tools::refusal(&document, &checked.name));
+        if let Some(message) = refused {
+            eprintln!("pedelec-lint: error: {message}");
+            return ExitCode::from(BAD_INPUT);
+        }
+    }
     let status = lint::status(std::slice::from_ref(&checked), false, cli.deny_warnings);
     if status != CLEAN {
         let report = match cli.format {
@@ -61,6 +71,7 @@ pub fn run(cli: &Cli, target: Target) -> ExitCode {
         return write_or_fail(&report, status);
     }
     let exported = match target {
+        Target::Profile(profile) if cli.tools => crate::tools::export_tools(&checked, profile),
         Target::Profile(profile) => export_document(&checked, profile),
         Target::Grammar(format) => crate::grammar::export_grammar(&checked, format),
         Target::TypeScript => crate::typescript::export_typescript(&checked),

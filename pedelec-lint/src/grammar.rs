@@ -13,6 +13,7 @@ use pedelec_schema::{grammar_for_tools, GrammarFormat, ToolDefinition};
 use serde_json::Value;
 
 use crate::check::Checked;
+use crate::definitions::tool_of;
 use crate::notes::{self, Note, Unplaced};
 use crate::schemas::read_schemas;
 
@@ -41,7 +42,7 @@ pub fn export_grammar(
         let mut tools = Vec::with_capacity(read.len());
         let pointers: Vec<String> = read.iter().map(|r| r.pointer.clone()).collect();
         for site in read {
-            let name = tool_name(&document, &site.pointer).ok_or_else(|| {
+            let (_, name) = tool_of(&document, &site.pointer).ok_or_else(|| {
                 format!(
                     "the schema at {:?} has no tool name: a grammar for a list writes each call's name; give each schema a `name`, or export them one by one",
                     site.pointer
@@ -73,15 +74,4 @@ pub fn export_grammar(
         })
         .collect();
     Ok((grammar.text, notes::place(checked, changes)))
-}
-
-/// The `name` beside the schema key a tool definition's schema is under
-/// (the site's last token is that key, which needs no escaping).
-fn tool_name(document: &Value, site: &str) -> Option<String> {
-    let (definition, _key) = site.rsplit_once('/')?;
-    document
-        .pointer(definition)?
-        .get("name")?
-        .as_str()
-        .map(str::to_owned)
 }

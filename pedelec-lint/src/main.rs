@@ -4,6 +4,7 @@
 //! ```text
 //! pedelec-lint [--format human|json] [--deny-warnings] FILE...
 //! pedelec-lint --export PROFILE|gbnf|lark|typescript [--format human|json] FILE
+//! pedelec-lint --export PROFILE --tools [--format human|json] FILE
 //! pedelec-lint --fix [--in-place] [--format human|json] FILE...
 //! ```
 //!
@@ -19,6 +20,7 @@
 mod app;
 mod check;
 mod cli;
+mod definitions;
 mod export;
 mod fix;
 mod fix_hint;
@@ -34,6 +36,7 @@ mod render;
 mod schemas;
 mod shapes;
 mod splice;
+mod tools;
 mod typescript;
 mod words;
 

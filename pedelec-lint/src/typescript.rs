@@ -12,14 +12,13 @@
 //! elements are not all tool definitions has no names to give the types,
 //! and is refused with a message that says so, as a grammar for a list is.
 
-use pedelec_schema::{typescript_for_tools, Severity, ToolArgsSchema, ToolDefinition};
+use pedelec_schema::{typescript_for_tools, Severity, ToolDefinition};
 use serde_json::Value;
 
 use crate::check::Checked;
-use crate::locate::locate_all;
+use crate::definitions::{output_schema, tool_of};
 use crate::notes::{self, Note, Unplaced};
 use crate::schemas::read_schemas;
-use crate::words::plural;
 
 /// The declarations of the file's arguments, and a note for each output
 /// schema left out.
@@ -70,49 +69,4 @@ pub fn export_typescript(checked: &Checked) -> Result<(String, Vec<Note>), Strin
         typescript_for_tools(&tools),
         notes::place(checked, left_out),
     ))
-}
-
-/// The pointer of the tool definition whose schema is at `site`, and the
-/// tool's name (the site's last token is the schema key, which needs no
-/// escaping).
-fn tool_of(document: &Value, site: &str) -> Option<(String, String)> {
-    let (definition, _key) = site.rsplit_once('/')?;
-    let name = document.pointer(definition)?.get("name")?.as_str()?;
-    Some((definition.to_owned(), name.to_owned()))
-}
-
-/// The definition's MCP `outputSchema`, read from its own text so that its
-/// properties keep the file's order: `None` where there is none, or why it
-/// is left out.
-fn output_schema(
-    checked: &Checked,
-    document: &Value,
-    definition: &str,
-) -> Option<Result<ToolArgsSchema, String>> {
-    let pointer = format!("{definition}/outputSchema");
-    document.pointer(&pointer)?;
-    let Some(location) = locate_all(&checked.text, &[pointer.as_str()])
-        .pop()
-        .flatten()
-        .filter(|location| location.exact)
-    else {
-        return Some(Err(
-            "the outputSchema cannot be found in the text".to_owned()
-        ));
-    };
-    Some(
-        ToolArgsSchema::from_json_str(&checked.text[location.value]).map_err(|err| {
-            let first = err.diagnostics().first();
-            let more = err.diagnostics().len().saturating_sub(1);
-            let more = match more {
-                0 => String::new(),
-                more => format!(", and {}", plural(more, "more error")),
-            };
-            format!(
-                "the outputSchema is outside the subset ({}: {}{more})",
-                first.map_or("", |d| d.pointer.as_str()),
-                first.map_or("", |d| d.message.as_str()),
-            )
-        }),
-    )
 }

@@ -464,8 +464,8 @@ pub use document::{
 };
 pub use error::SchemaError;
 pub use export::{
-    Exported, ExportedTool, OrderedJson, Profile, ToolAnnotations, ToolDefinition, ToolNameError,
-    UnknownProfile,
+    Exported, ExportedTool, ExportedTools, OrderedJson, Profile, ToolAnnotations, ToolDefinition,
+    ToolNameError, UnknownProfile,
 };
 pub use grammar::{grammar_for_tools, Grammar, GrammarFormat, UnknownGrammarFormat};
 pub use intake::{Coerce, Intake, OpenAiNulls, RefuseUnknown, Repair, ReportOnly, UnknownProperty};

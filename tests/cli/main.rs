@@ -9,4 +9,5 @@ mod fix;
 mod grammar;
 mod lint;
 mod realworld;
+mod tools;
 mod typescript;

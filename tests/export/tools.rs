@@ -464,3 +464,49 @@ fn a_root_description_that_differs_from_the_tools_stays() {
         }
     }
 }
+
+/// A request's `tools` field: every tool as `export` writes it, in order,
+/// in an array, but for Gemini's two profiles, whose request holds one
+/// `Tool` declaring every function.
+#[test]
+fn the_tools_of_a_request_are_each_export_in_the_fields_shape() {
+    let schema = ToolArgsSchema::from_value(&json!({"type": "object"})).unwrap();
+    let ping = ToolDefinition::new("ping", schema)
+        .unwrap()
+        .with_description("Checks the server.");
+    let tools = [MoveShape::tool_definition("move_shape").unwrap(), ping];
+    for &profile in Profile::ALL {
+        let exported = ToolDefinition::export_all(&tools, profile);
+        let each: Vec<_> = tools.iter().map(|tool| tool.export(profile)).collect();
+        assert_eq!(exported.each, each, "{profile}");
+        let definitions: Vec<Value> = each.iter().map(|tool| tool.definition.to_value()).collect();
+        let expected = match profile {
+            Profile::Gemini | Profile::GeminiOpenApi => {
+                json!([{"functionDeclarations": definitions}])
+            }
+            _ => Value::Array(definitions),
+        };
+        assert_eq!(exported.tools, expected, "{profile}");
+        // In the order given, each definition in its own key order.
+        let text = exported.tools.to_string();
+        let at = |name: &str| text.find(&format!("\"name\":\"{name}\"")).unwrap();
+        assert!(at("move_shape") < at("ping"), "{profile}: {text}");
+        for tool in &each {
+            assert!(text.contains(&tool.definition.to_string()), "{profile}");
+        }
+        assert!(!exported.has_errors(), "{profile}");
+        // No tools: an empty field, with no empty Gemini `Tool` in it.
+        let none = ToolDefinition::export_all(&[], profile);
+        assert_eq!((none.tools, none.each), (json!([]).into(), Vec::new()));
+    }
+    // A refused name is the request's error too.
+    let dotted = ToolDefinition::new(
+        "notes.search",
+        ToolArgsSchema::from_value(&json!({"type": "object"})).unwrap(),
+    )
+    .unwrap();
+    assert!(
+        ToolDefinition::export_all(std::slice::from_ref(&dotted), Profile::OpenAiChat).has_errors()
+    );
+    assert!(!ToolDefinition::export_all(&[dotted], Profile::Mcp).has_errors());
+}

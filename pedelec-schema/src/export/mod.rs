@@ -402,6 +402,12 @@
 //! "parameters"}}`, which mistral.rs, vLLM, SGLang and llama.cpp's server
 //! read.
 //!
+//! [`ToolDefinition::export_all`] writes several tools as the `tools` field
+//! of one request: an array of those definitions, but for Gemini, whose
+//! `GenerateContentRequest.tools` holds `Tool`s, each a list of
+//! declarations: one `Tool`, `[{"functionDeclarations": [...]}]`
+//! ([function calling](https://ai.google.dev/gemini-api/docs/function-calling)).
+//!
 //! The tool's description is written once. A derived type's doc comment is
 //! its schema's root `description` and, through
 //! [`ToolArgs::tool_definition`](crate::ToolArgs::tool_definition), the
@@ -455,7 +461,7 @@ use crate::validate::CompiledObject;
 
 pub use crate::json::OrderedJson;
 pub use profile::{Profile, UnknownProfile};
-pub use tool::{ExportedTool, ToolAnnotations, ToolDefinition, ToolNameError};
+pub use tool::{ExportedTool, ExportedTools, ToolAnnotations, ToolDefinition, ToolNameError};
 
 /// Export to a provider.
 impl ToolArgsSchema {

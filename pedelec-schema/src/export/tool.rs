@@ -118,6 +118,26 @@ impl ExportedTool {
     }
 }
 
+/// Tools written for one request to a provider: the request's `tools`
+/// field, and each tool's export with what it changed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExportedTools {
+    /// The value of the request's `tools` field, the tools in the order
+    /// given (see [`ToolDefinition::export_all`] for each profile's
+    /// shape). Serialize it to send it.
+    pub tools: OrderedJson,
+    /// Each tool's export, in the same order: its definition as `tools`
+    /// holds it, and its changes.
+    pub each: Vec<ExportedTool>,
+}
+
+impl ExportedTools {
+    /// Whether a change of any tool says the provider will refuse it.
+    pub fn has_errors(&self) -> bool {
+        self.each.iter().any(ExportedTool::has_errors)
+    }
+}
+
 impl ToolDefinition {
     /// A tool called `name` whose arguments follow `schema`; its
     /// description is the schema's root `description` (a derived type's
@@ -302,6 +322,57 @@ impl ToolDefinition {
         }
     }
 
+    /// `tools` written as the `tools` field of one request to `profile`'s
+    /// provider: each tool as [`export`](Self::export) writes it, in the
+    /// order given, in the field's shape:
+    ///
+    /// | profile | the request's `tools` |
+    /// |---|---|
+    /// | `Mcp` | `[Tool, ...]` (the `tools` of a `tools/list` result) |
+    /// | `OpenAiStrict` | `[{"type": "function", "name", ...}, ...]` (the Responses API) |
+    /// | `OpenAiChat` | `[{"type": "function", "function": {...}}, ...]` (Chat Completions) |
+    /// | `AnthropicStrict` | `[{"name", "description", "input_schema", "strict": true}, ...]` (Messages) |
+    /// | `Gemini`, `GeminiOpenApi` | `[{"functionDeclarations": [FunctionDeclaration, ...]}]`: one `Tool` that declares every function (`GenerateContentRequest.tools`); `[]` for no tools |
+    /// | `Llguidance`, `Xgrammar`, `Outlines`, `LlamaCpp` | `[{"type": "function", "function": {...}}, ...]` (the Chat Completions `tools` of mistral.rs, vLLM, SGLang and llama.cpp's server) |
+    ///
+    /// ```
+    /// use pedelec_schema::{Profile, ToolArgsSchema, ToolDefinition};
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({"type": "object"}))?;
+    /// let ping = ToolDefinition::new("ping", schema)?.with_description("Checks the server.");
+    /// let gemini = ToolDefinition::export_all(std::slice::from_ref(&ping), Profile::Gemini);
+    /// assert_eq!(
+    ///     gemini.tools,
+    ///     json!([{"functionDeclarations": [{
+    ///         "name": "ping",
+    ///         "description": "Checks the server.",
+    ///         "parametersJsonSchema": {"type": "object", "properties": {}, "required": []}
+    ///     }]}])
+    /// );
+    /// let anthropic = ToolDefinition::export_all(&[ping], Profile::AnthropicStrict);
+    /// assert_eq!(anthropic.tools[0], anthropic.each[0].definition);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn export_all(tools: &[ToolDefinition], profile: Profile) -> ExportedTools {
+        let each: Vec<ExportedTool> = tools.iter().map(|tool| tool.export(profile)).collect();
+        let definitions = each.iter().map(|tool| tool.definition.clone());
+        let tools = if declares_functions(profile) {
+            let declarations: Vec<OrderedJson> = definitions.collect();
+            if declarations.is_empty() {
+                OrderedJson::array([])
+            } else {
+                OrderedJson::array([OrderedJson::object([(
+                    "functionDeclarations".to_owned(),
+                    OrderedJson::array(declarations),
+                )])])
+            }
+        } else {
+            OrderedJson::array(definitions)
+        };
+        ExportedTools { tools, each }
+    }
+
     /// The arguments' schema exported for `profile`. A root `description`
     /// that is the tool's description is left out, with a change saying
     /// so: the model reads it as the tool's, and would read it twice.
@@ -397,6 +468,12 @@ fn output_key(profile: Profile) -> Option<&'static str> {
 /// Google's own clients send `{"type": "object", "properties": {}}` in it.
 fn omits_empty_parameters(profile: Profile) -> bool {
     profile == Profile::GeminiOpenApi
+}
+
+/// Whether `profile`'s request holds its tools as Gemini's `Tool` does,
+/// `{"functionDeclarations": [...]}`, rather than one element per tool.
+fn declares_functions(profile: Profile) -> bool {
+    matches!(profile, Profile::Gemini | Profile::GeminiOpenApi)
 }
 
 /// Whether `profile` writes the Chat Completions tool, `{"type":
