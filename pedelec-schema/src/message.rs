@@ -239,6 +239,26 @@ impl Listable for bool {
     }
 }
 
+/// A value of a source schema's `enum`, which may be of any type: a
+/// scalar as JSON writes it, an array or object described.
+impl Listable for Value {
+    fn write_to<W: Write>(&self, f: &mut W) -> fmt::Result {
+        match self {
+            Value::String(text) => Quoted::new(text).write_to(f),
+            Value::Number(number) => write_number(f, number),
+            Value::Bool(value) => write_bool(f, *value),
+            Value::Null => f.write_str("null"),
+            other => write!(f, "{}", Described(other)),
+        }
+    }
+}
+
+impl<T: Listable> Display for Listed<'_, T> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        self.write_to(f)
+    }
+}
+
 impl<T: Listable> Listed<'_, T> {
     pub(crate) fn write_to<W: Write>(&self, f: &mut W) -> fmt::Result {
         if self.0.len() > 1 {

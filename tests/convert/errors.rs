@@ -15,20 +15,59 @@ fn reasons(source: Value) -> Vec<(String, ConvertErrorCode)> {
         .collect()
 }
 
+/// The refusal names the keyword that makes the root accept no object,
+/// through the required property it sits in.
 #[test]
-fn roots_that_accept_no_object_are_refused() {
-    for source in [
-        json!({"type": "string"}),
-        json!(false),
-        json!({"type": "object", "properties": {"a": false}, "required": ["a"]}),
-        json!({"type": "object", "properties": {"a": {"type": "integer", "minimum": 2,
-               "maximum": 1}}, "required": ["a"]}),
-        json!({"allOf": [{"type": "object"}, {"type": "array"}]}),
-        json!({"enum": ["a", 1]}),
+fn roots_that_accept_no_object_are_refused_at_their_cause() {
+    for (source, pointer, because) in [
+        (json!({"type": "string"}), "", ""),
+        (json!(false), "", ""),
+        (
+            json!({"type": "object", "properties": {"a": false}, "required": ["a"]}),
+            "/properties/a",
+            "the required property `a` accepts no value: its schema allows nothing (`false`, or \
+             types that exclude each other)",
+        ),
+        (
+            json!({"type": "object", "properties": {"a": {"type": "integer", "minimum": 2,
+                   "maximum": 1}}, "required": ["a"]}),
+            "/properties/a/maximum",
+            "the required property `a` accepts no value: no number is at least `minimum` 2 \
+             and at most `maximum` 1",
+        ),
+        (
+            json!({"type": "object", "properties": {"a": {"type": "string", "enum": [1, 2]}},
+                   "required": ["a"]}),
+            "/properties/a/enum",
+            "the required property `a` accepts no value: no `enum` value is a string",
+        ),
+        (
+            json!({"allOf": [{"type": "object"}, {"type": "array"}]}),
+            "",
+            "",
+        ),
+        (
+            json!({"enum": ["a", 1]}),
+            "/enum",
+            "no `enum` value is an object",
+        ),
     ] {
+        let error = convert(&source).expect_err("the conversion fails");
+        let [reason] = error.reasons() else {
+            panic!("one reason for {source}: {error}");
+        };
         assert_eq!(
-            reasons(source.clone()),
-            [(String::new(), ConvertErrorCode::AcceptsNoObjects)],
+            (reason.pointer.as_str(), reason.code),
+            (pointer, ConvertErrorCode::AcceptsNoObjects),
+            "{source}"
+        );
+        let because = match because {
+            "" => String::new(),
+            because => format!(" ({because})"),
+        };
+        assert_eq!(
+            reason.message,
+            format!("the root accepts no object{because}, and tool arguments are always an object"),
             "{source}"
         );
     }

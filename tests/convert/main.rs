@@ -8,6 +8,7 @@ use pedelec_testdata::strategies;
 mod composition;
 mod differential;
 mod errors;
+mod intent;
 mod lowering;
 mod read_order;
 mod realworld;

@@ -183,7 +183,7 @@ fn fix_file(checked: &Checked) -> Option<Fixed> {
                 let Some(span) = span else {
                     continue;
                 };
-                edits.push(Edit::written_like(text, span, &result.schema));
+                edits.push(Edit::written_like(text, span, &result.document()));
             }
             Err(error) => {
                 failed += 1;
@@ -292,7 +292,7 @@ mod tests {
         assert_eq!(
             result.text,
             "{\n  \"zz\": 1,  \"name\": \"t\",\n  \"inputSchema\": {\"type\":\"object\",\
-             \"properties\":{},\"required\":[],\"description\":\"T\"},\n  \"aa\": [1,2]\n}\n"
+             \"properties\":{},\"description\":\"T\"},\n  \"aa\": [1,2]\n}\n"
         );
         assert_eq!(result.notes.len(), 1);
         assert_eq!(result.notes[0].what.pointer, "/inputSchema/title");

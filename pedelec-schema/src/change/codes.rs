@@ -115,6 +115,17 @@ code_enum! {
         /// An `enum` value that the node's type refuses anyway was dropped.
         /// Nothing to check.
         UnreachableEnumValueDropped = "unreachable_enum_value_dropped" => (Lossless, Note);
+        /// An `enum` of element values on an array node, which no array could
+        /// pass, was moved to `items`, as its author evidently meant: each
+        /// element must be one of them. The source accepted no value there,
+        /// so this accepts more than it did; nothing to check.
+        EnumMovedToItems = "enum_moved_to_items" => (Widens, Note);
+        /// An `enum` written as strings on an integer, number or boolean
+        /// node, which no value could pass, lists what the strings spell:
+        /// `"2"` is the integer 2, `"True"` the boolean `true`, and a string
+        /// that spells no such value stays a string. The source accepted no
+        /// value there, so this accepts more than it did; nothing to check.
+        EnumStringsRetyped = "enum_strings_retyped" => (Widens, Note);
         /// An `enum` or `const` of arrays or objects was dropped: the subset
         /// lists only strings, numbers and booleans. The handler must check the
         /// value is one of those listed.

@@ -78,9 +78,27 @@
 //!   property (lossless for an optional property that accepts anything,
 //!   widening otherwise). A node without `type` gets the type its `enum`
 //!   gives (exact) or its keywords describe (narrows).
+//! - **An `enum` that contradicts `type`**, where no value of it has the
+//!   node's one type, is read as its author evidently meant, not as a node
+//!   that accepts nothing: on an array node it lists the elements' values
+//!   and moves to `items` (`enum_moved_to_items`); written as strings on an
+//!   integer, number or boolean node, each string stands for the value it
+//!   spells (`"2"` the integer 2, `"True"` the boolean), and one that
+//!   spells none stays a string, the two kinds in a `oneOf`
+//!   (`enum_strings_retyped`). That keeps both the declared type and every
+//!   listed value, where reading the node as strings would lose the type
+//!   and reading it as the type would lose the values it cannot spell.
+//!   Both widen: the source accepted nothing there. A node with no evident
+//!   intent (`minimum` above `maximum`) still accepts nothing: an optional
+//!   property is dropped, and a required one makes the root accept no
+//!   object; either way the change or the refusal names the keyword.
 //! - **The root** is an object node: the source's objects are kept (tool
 //!   arguments are always an object), and a union of object shapes becomes
 //!   the one object node with what every shape shares (widens).
+//! - **What is written** in place of the source ([`Converted::document`],
+//!   what `pedelec-lint --fix` writes) is the canonical form without the
+//!   `"required": []` of an object that requires nothing: the canonical
+//!   form always writes it, and the source's author need never have.
 //! - **`default`s and examples** the converted node refuses are dropped,
 //!   so that an agent that copies one gets no error.
 //! - **Property order.** The properties come in the order the source
@@ -127,6 +145,8 @@
 //! | `const_to_enum` | lossless | `const: v` became `enum: [v]` |
 //! | `enum_split_by_type` | lossless | an `enum` of several types became a `oneOf` of typed `enum`s |
 //! | `unreachable_enum_value_dropped` | lossless | an `enum` value the node's type refuses |
+//! | `enum_moved_to_items` | widens | an `enum` of element values on an array node, moved to `items` |
+//! | `enum_strings_retyped` | widens | an `enum` of strings on an integer, number or boolean node, read as the values they spell |
 //! | `structured_enum_dropped` | widens | an `enum` of arrays or objects |
 //! | `unconstrained_property_dropped` | lossless | an optional property that accepts anything |
 //! | `required_unconstrained_property_dropped` | widens | a required property that accepts anything |
@@ -209,6 +229,35 @@ pub struct Converted {
 }
 
 impl Converted {
+    /// The converted schema as a document to write in place of the source,
+    /// as `pedelec-lint --fix` writes it: the canonical form (keys in
+    /// canonical order, properties in the author's), but with no
+    /// `"required": []` on an object that requires nothing, a keyword the
+    /// source's author need never have written. It reads back as the same
+    /// schema.
+    ///
+    /// ```
+    /// use pedelec_schema::{convert, ToolArgsSchema};
+    /// use serde_json::json;
+    ///
+    /// let converted = convert(&json!({
+    ///     "type": "object",
+    ///     "properties": {"q": {"type": "string", "format": "email"}}
+    /// }))?;
+    /// assert_eq!(
+    ///     converted.document().to_string(),
+    ///     r#"{"type":"object","properties":{"q":{"type":"string"}}}"#
+    /// );
+    /// let reread = ToolArgsSchema::from_value(&converted.document().to_value()).unwrap();
+    /// assert_eq!(reread, converted.schema);
+    /// # Ok::<(), pedelec_schema::ConvertError>(())
+    /// ```
+    pub fn document(&self) -> OrderedJson {
+        let text = serde_json::to_string(&crate::schema::Lean(self.schema.root()))
+            .expect("a schema node always serializes");
+        serde_json::from_str(&text).expect("a serialized schema reads back")
+    }
+
     /// The clause a host appends to the [`summary`](crate::ArgsError::summary)
     /// of a refusal by [`schema`](Self::schema) when it checks values
     /// against the converted schema in place of the source: empty when no

@@ -33,6 +33,7 @@ mod object;
 mod one_of;
 mod order;
 mod serialize;
+pub(crate) use serialize::Lean;
 mod string;
 
 pub use array::ArrayNode;

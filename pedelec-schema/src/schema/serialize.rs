@@ -4,6 +4,11 @@
 //! carry `properties` and `required`, as the Pedelec SDK writes them, so a
 //! no-argument tool serializes as
 //! `{"type":"object","properties":{},"required":[]}`.
+//!
+//! [`Lean`] writes the same but for the `required` of an object that
+//! requires nothing: for a document rewritten from a source that did not
+//! say it (`convert`'s output), where an added `"required": []` would be a
+//! keyword its author never wrote.
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
@@ -14,28 +19,70 @@ use super::{
 
 impl Serialize for SchemaNode {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        match self {
-            SchemaNode::String(node) => write_string(&mut map, node)?,
-            SchemaNode::Number(node) => write_number(&mut map, "number", node)?,
-            SchemaNode::Integer(node) => write_number(&mut map, "integer", node)?,
-            SchemaNode::Boolean(node) => write_boolean(&mut map, node)?,
-            SchemaNode::Array(node) => write_array(&mut map, node)?,
-            SchemaNode::Object(node) => write_object(&mut map, node)?,
-            SchemaNode::OneOf(node) => write_one_of(&mut map, node)?,
-        }
-        write_metadata(&mut map, self.meta())?;
-        map.end()
+        write_node(serializer, self, Style::Canonical)
     }
 }
 
 impl Serialize for ObjectNode {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        write_object(&mut map, self)?;
-        write_metadata(&mut map, &self.meta)?;
-        map.end()
+        write_root(serializer, self, Style::Canonical)
     }
+}
+
+/// A node written in the canonical form, but with no `required` where an
+/// object requires nothing.
+pub(crate) struct Lean<'a>(pub(crate) &'a ObjectNode);
+
+impl Serialize for Lean<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        write_root(serializer, self.0, Style::Lean)
+    }
+}
+
+/// Whether an object that requires nothing says so.
+#[derive(Clone, Copy)]
+enum Style {
+    Canonical,
+    Lean,
+}
+
+/// A child node, written in its parent's style.
+struct Styled<'a>(&'a SchemaNode, Style);
+
+impl Serialize for Styled<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        write_node(serializer, self.0, self.1)
+    }
+}
+
+fn write_node<S: Serializer>(
+    serializer: S,
+    node: &SchemaNode,
+    style: Style,
+) -> Result<S::Ok, S::Error> {
+    let mut map = serializer.serialize_map(None)?;
+    match node {
+        SchemaNode::String(node) => write_string(&mut map, node)?,
+        SchemaNode::Number(node) => write_number(&mut map, "number", node)?,
+        SchemaNode::Integer(node) => write_number(&mut map, "integer", node)?,
+        SchemaNode::Boolean(node) => write_boolean(&mut map, node)?,
+        SchemaNode::Array(node) => write_array(&mut map, node, style)?,
+        SchemaNode::Object(node) => write_object(&mut map, node, style)?,
+        SchemaNode::OneOf(node) => write_one_of(&mut map, node, style)?,
+    }
+    write_metadata(&mut map, node.meta())?;
+    map.end()
+}
+
+fn write_root<S: Serializer>(
+    serializer: S,
+    node: &ObjectNode,
+    style: Style,
+) -> Result<S::Ok, S::Error> {
+    let mut map = serializer.serialize_map(None)?;
+    write_object(&mut map, node, style)?;
+    write_metadata(&mut map, &node.meta)?;
+    map.end()
 }
 
 fn write_string<M: SerializeMap>(map: &mut M, node: &StringNode) -> Result<(), M::Error> {
@@ -65,9 +112,13 @@ fn write_boolean<M: SerializeMap>(map: &mut M, node: &BooleanNode) -> Result<(),
     write_some(map, "enum", &node.enum_values)
 }
 
-fn write_array<M: SerializeMap>(map: &mut M, node: &ArrayNode) -> Result<(), M::Error> {
+fn write_array<M: SerializeMap>(
+    map: &mut M,
+    node: &ArrayNode,
+    style: Style,
+) -> Result<(), M::Error> {
     map.serialize_entry("type", "array")?;
-    map.serialize_entry("items", &*node.items)?;
+    map.serialize_entry("items", &Styled(&node.items, style))?;
     write_some(map, "minItems", &node.min_items)?;
     write_some(map, "maxItems", &node.max_items)?;
     if node.unique_items {
@@ -76,14 +127,27 @@ fn write_array<M: SerializeMap>(map: &mut M, node: &ArrayNode) -> Result<(), M::
     Ok(())
 }
 
-fn write_object<M: SerializeMap>(map: &mut M, node: &ObjectNode) -> Result<(), M::Error> {
+fn write_object<M: SerializeMap>(
+    map: &mut M,
+    node: &ObjectNode,
+    style: Style,
+) -> Result<(), M::Error> {
     map.serialize_entry("type", "object")?;
-    map.serialize_entry("properties", &PropertiesMap(&node.properties))?;
-    map.serialize_entry("required", &node.required)
+    map.serialize_entry("properties", &PropertiesMap(&node.properties, style))?;
+    match style {
+        Style::Lean if node.required.is_empty() => Ok(()),
+        _ => map.serialize_entry("required", &node.required),
+    }
 }
 
-fn write_one_of<M: SerializeMap>(map: &mut M, node: &OneOfNode) -> Result<(), M::Error> {
-    map.serialize_entry("oneOf", &node.branches)
+fn write_one_of<M: SerializeMap>(
+    map: &mut M,
+    node: &OneOfNode,
+    style: Style,
+) -> Result<(), M::Error> {
+    let mut branches = Vec::with_capacity(node.branches.len());
+    branches.extend(node.branches.iter().map(|branch| Styled(branch, style)));
+    map.serialize_entry("oneOf", &branches)
 }
 
 fn write_metadata<M: SerializeMap>(map: &mut M, meta: &Metadata) -> Result<(), M::Error> {
@@ -107,13 +171,13 @@ fn write_some<M: SerializeMap, T: Serialize>(
 }
 
 /// `properties` as a JSON object in declaration order.
-struct PropertiesMap<'a>(&'a [Property]);
+struct PropertiesMap<'a>(&'a [Property], Style);
 
 impl Serialize for PropertiesMap<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(self.0.len()))?;
         for property in self.0 {
-            map.serialize_entry(&property.name, &property.node)?;
+            map.serialize_entry(&property.name, &Styled(&property.node, self.1))?;
         }
         map.end()
     }

@@ -12,7 +12,8 @@
 //! This file lowers by kind and writes scalars; the kinds with more to
 //! decide have their own files ([`numbers`], [`arrays`], [`object`],
 //! [`union`]), [`meta`] writes metadata, [`root`] makes the root an
-//! object node. [`join`] makes one lowered node stand for several,
+//! object node. [`impossible`] says why a node accepts nothing, for the
+//! change or refusal that follows. [`join`] makes one lowered node stand for several,
 //! [`contains`] tells whether one contains another (whether two overlap
 //! is the model's `validate::disjoint`), and [`probe`] asks the
 //! gatekeeper and the validator whether a lowered node accepts a value.
@@ -25,6 +26,7 @@
 
 mod arrays;
 mod contains;
+mod impossible;
 mod join;
 mod meta;
 mod numbers;

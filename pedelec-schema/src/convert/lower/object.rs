@@ -10,10 +10,12 @@
 
 use serde_json::{Map, Value};
 
+use super::impossible::Cause;
 use super::{lower, Form, Lowered};
 use crate::change::ChangeCode;
 use crate::convert::context::Context;
 use crate::convert::shape::{At, Facets, PropertyEntry};
+use crate::pointer;
 use crate::schema::{ObjectNode, Property, SchemaNode};
 
 /// Writes an object node; [`Form::Nothing`] when a required property
@@ -166,12 +168,14 @@ fn property(ctx: &mut Context<'_>, entry: &PropertyEntry, required: Option<&At<S
         }
         Form::Nothing if required.is_some() => Kept::Impossible,
         Form::Nothing => {
+            let Cause { at, why } = Cause::of(&entry.node);
             ctx.note(
                 ChangeCode::ImpossiblePropertyDropped,
                 &entry.at,
                 format!(
-                    "no value can pass `{name}`'s node, so it had to be absent; it was dropped: \
-                     the handler must refuse `{name}`"
+                    "no value can pass `{name}`'s node ({why}, at {}), so it had to be absent; \
+                     it was dropped: the handler must refuse `{name}`",
+                    pointer::shown(&at)
                 ),
             );
             Kept::Dropped

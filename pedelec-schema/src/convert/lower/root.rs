@@ -2,6 +2,7 @@
 //! (tool arguments are always an object); a union of object shapes becomes
 //! the one object node that accepts each of them.
 
+use super::impossible::Cause;
 use super::join::join_all;
 use super::{lower, with_meta, Form};
 use crate::change::ChangeCode;
@@ -48,10 +49,16 @@ pub(in crate::convert) fn lower_root(ctx: &mut Context<'_>, node: Node) -> Optio
         },
     };
     let Some(joined) = join_all(&shapes) else {
+        // A root that is no object at all needs no cause; one whose object
+        // is impossible is refused where it is.
+        let (at, why) = match (&objects.kind, Cause::find(&objects)) {
+            (Kind::Nothing, _) | (_, None) => (String::new(), String::new()),
+            (_, Some(Cause { at, why })) => (at, format!(" ({why})")),
+        };
         ctx.fail(
             ConvertErrorCode::AcceptsNoObjects,
-            "",
-            "the root accepts no object, and tool arguments are always an object",
+            &at,
+            format!("the root accepts no object{why}, and tool arguments are always an object"),
         );
         return None;
     };

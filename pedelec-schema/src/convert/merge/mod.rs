@@ -15,7 +15,7 @@ use serde_json::{Map, Value};
 
 use super::context::{Context, MAX_READ_DEPTH};
 use super::error::ConvertErrorCode;
-use super::read::{facets, meta, read_type, typed, with_null};
+use super::read::{facets, meta, own_node, read_type, with_null};
 use super::shape::{Facets, Kind, Meta, Node, Origin, Union};
 use crate::change::ChangeCode;
 use crate::message::Described;
@@ -68,7 +68,7 @@ fn read_object(ctx: &mut Context<'_>, map: &Map<String, Value>, at: &str) -> Nod
     }
     let types = read_type(ctx, map, at);
     let facets = facets::read(ctx, map, at, types.as_deref(), read_node);
-    let mut node = typed(types.as_deref(), facets, at);
+    let mut node = own_node(ctx, types.as_deref(), facets, at);
     node.meta = meta;
     let constrained = !matches!(&node.kind, Kind::Open(f) if *f == Facets::default());
     if let Some(reference) = map.get("$ref") {

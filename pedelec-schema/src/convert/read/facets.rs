@@ -11,7 +11,7 @@ use crate::convert::context::Context;
 use crate::convert::dialect::TypeName;
 use crate::convert::error::ConvertErrorCode;
 use crate::convert::shape::{At, Facets, Family, PropertyEntry};
-use crate::message::Described;
+use crate::message::{Described, Listed};
 use crate::numeric;
 use crate::pattern::Pattern;
 use crate::pointer;
@@ -58,9 +58,6 @@ pub(in crate::convert) fn read(
     numbers::apply_boolean_exclusives(ctx, &mut facets, map, at);
     let arrays_apply = types.is_none_or(|types| types.iter().any(|t| t.family == Family::Array));
     arrays::read_items(ctx, &mut facets, map, at, arrays_apply, read_node);
-    if let Some(types) = types {
-        report_unreachable_enum_values(ctx, &facets, types);
-    }
     facets
 }
 
@@ -177,7 +174,11 @@ pub(in crate::convert) fn restrict_enum(facets: &mut Facets, values: At<Vec<Valu
 }
 
 /// Reports the `enum` values this node's `type` refuses.
-fn report_unreachable_enum_values(ctx: &mut Context<'_>, facets: &Facets, types: &[TypeName]) {
+pub(super) fn report_unreachable_enum_values(
+    ctx: &mut Context<'_>,
+    facets: &Facets,
+    types: &[TypeName],
+) {
     let Some(values) = &facets.enum_values else {
         return;
     };
@@ -197,7 +198,7 @@ fn report_unreachable_enum_values(ctx: &mut Context<'_>, facets: &Facets, types:
                 &here,
                 format!(
                     "the `enum` value {} was dropped: the node's `type` refuses it anyway",
-                    Described(value)
+                    Listed(std::slice::from_ref(value))
                 ),
             );
         }

@@ -14,6 +14,7 @@
 
 pub(super) mod arrays;
 pub(super) mod dropped;
+mod enum_intent;
 pub(super) mod facets;
 pub(super) mod meta;
 pub(super) mod numbers;
@@ -106,9 +107,29 @@ pub(in crate::convert) fn read_type(
     Some(types)
 }
 
+/// The node of a source node's own keywords, `type` and `facets` read: an
+/// `enum` that contradicts the one `type` read as its author meant
+/// ([`enum_intent`]), every other `enum` value the type refuses reported,
+/// then [`typed`].
+pub(in crate::convert) fn own_node(
+    ctx: &mut Context<'_>,
+    types: Option<&[TypeName]>,
+    mut facets: Facets,
+    at: &str,
+) -> Node {
+    if let Some(types) = types {
+        enum_intent::move_to_items(ctx, types, &mut facets);
+        if let Some(node) = enum_intent::retyped(ctx, types, &facets, at) {
+            return node;
+        }
+        facets::report_unreachable_enum_values(ctx, &facets, types);
+    }
+    typed(types, facets, at)
+}
+
 /// The node for the keywords read: typed by `type` (one branch per type
 /// when there are several), or open.
-pub(in crate::convert) fn typed(types: Option<&[TypeName]>, facets: Facets, at: &str) -> Node {
+fn typed(types: Option<&[TypeName]>, facets: Facets, at: &str) -> Node {
     let Some(types) = types else {
         return Node::new(Kind::Open(facets), at);
     };
