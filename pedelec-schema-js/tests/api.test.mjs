@@ -297,6 +297,18 @@ describe('lint and convert', () => {
   });
 });
 
+describe("a caller's own exception passes through as it is", () => {
+  test('a toJSON that throws, in a schema or in arguments, is thrown as it was, not as a SchemaError', () => {
+    class Boom extends Error {}
+    const throwing = { toJSON() { throw new Boom('boom'); } };
+    const range = { toJSON() { throw new RangeError('out of range'); } };
+    assert.throws(() => ToolArgsSchema.parse({ type: 'object', description: throwing }), Boom);
+    assert.throws(() => counter.validate({ delta: throwing }), Boom);
+    assert.throws(() => counter.isValid({ delta: range }), (error) => error instanceof RangeError && error.message === 'out of range');
+    assert.deepEqual(counter.validate({ delta: 1 }), { ok: true });
+  });
+});
+
 describe('misuse is a TypeError', () => {
   test('text that is not a string', () => {
     for (const value of [42, null, undefined, { delta: 1 }, ['{}']]) {

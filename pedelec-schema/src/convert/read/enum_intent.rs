@@ -78,9 +78,7 @@ pub(super) fn move_to_items(ctx: &mut Context<'_>, types: &[TypeName], facets: &
         .items
         .get_or_insert_with(|| Box::new(Node::new(Kind::Open(Facets::default()), at)));
     match &mut items.kind {
-        Kind::Open(items) | Kind::Typed(_, items) => {
-            crate::convert::read::facets::restrict_enum(items, values)
-        }
+        Kind::Open(items) | Kind::Typed(_, items) => super::facets::restrict_enum(items, values),
         _ => unreachable!("checked above"),
     }
 }
