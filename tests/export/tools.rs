@@ -5,7 +5,8 @@
 #![allow(dead_code)]
 
 use pedelec_schema::{
-    ArgsError, Effect, Profile, ToolAnnotations, ToolArgs, ToolArgsSchema, ToolDefinition,
+    ArgsError, Effect, GrammarFormat, Profile, ToolAnnotations, ToolArgs, ToolArgsSchema,
+    ToolDefinition,
 };
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -151,6 +152,28 @@ fn names_no_provider_takes_are_refused() {
     assert!(MoveShape::tool_definition(&"m".repeat(129)).is_err());
     assert!(MoveShape::tool_definition(&"m".repeat(128)).is_ok());
     assert!(MoveShape::tool_definition("canvas:move").is_err());
+}
+
+/// A caller's string that a message echoes - a tool name, a profile's or a
+/// grammar format's name - is quoted only so far, however long it is: a
+/// million characters give a message of a few hundred bytes (the npm
+/// package throws these messages as its `TypeError`s).
+#[test]
+fn a_message_quotes_a_bounded_part_of_a_long_name() {
+    let long = "é".repeat(1_000_000);
+    let name = ToolDefinition::new(long.as_str(), MoveShape::schema().clone()).unwrap_err();
+    assert_eq!(name.name(), long);
+    let profile = long.parse::<Profile>().unwrap_err();
+    let format = long.parse::<GrammarFormat>().unwrap_err();
+    for (message, quoted) in [
+        (name.to_string(), 128),
+        (profile.to_string(), 40),
+        (format.to_string(), 40),
+    ] {
+        assert!(message.len() < 600, "{} bytes", message.len());
+        let shown = format!("\"{}\"…", "é".repeat(quoted));
+        assert!(message.contains(&shown), "{message}");
+    }
 }
 
 /// A name MCP takes and some provider refuses: every export is written,

@@ -4,6 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::message::Quoted;
+
 /// A model provider's rules for a tool's arguments schema. The
 /// [module docs](crate::export) give each profile's rules, the pages they
 /// come from and what the handler must still check.
@@ -95,13 +97,15 @@ impl fmt::Display for Profile {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownProfile(pub String);
 
+/// The name is quoted only as far as a message quotes a string
+/// (`message::Quoted`): it may be any string a caller passed.
 impl fmt::Display for UnknownProfile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names: Vec<&str> = Profile::ALL.iter().map(|p| p.as_str()).collect();
         write!(
             f,
-            "unknown profile {:?}; use one of {}",
-            self.0,
+            "unknown profile {}; use one of {}",
+            Quoted::new(&self.0),
             names.join(", ")
         )
     }
@@ -138,5 +142,15 @@ mod tests {
             "unknown profile \"openai\"; use one of mcp, openai-strict, openai-chat, \
              anthropic-strict, gemini, gemini-openapi, llguidance, xgrammar, outlines, llama-cpp"
         );
+        let long = "x"
+            .repeat(100_000)
+            .parse::<Profile>()
+            .unwrap_err()
+            .to_string();
+        assert!(long.starts_with(&format!(
+            "unknown profile \"{}\"…; use one of mcp",
+            "x".repeat(40)
+        )));
+        assert!(long.len() < 300, "{long}");
     }
 }

@@ -14,6 +14,7 @@ use std::fmt;
 
 use super::Profile;
 use crate::change::{Change, ChangeCode};
+use crate::message::Quoted;
 
 /// The longest name MCP takes.
 pub(super) const MAX_MCP_NAME_LEN: usize = 128;
@@ -35,15 +36,25 @@ impl ToolNameError {
     }
 }
 
+/// The message quotes no more of the name than the longest name MCP takes
+/// (cut with `…`): it is shown to whoever passed the name (the npm
+/// package's `TypeError` is this message), and a name may be any string.
 impl fmt::Display for ToolNameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "tool name {:?} {}; a name is 1 to {MAX_MCP_NAME_LEN} ASCII letters, digits, `_`, \
+            "tool name {} {}; a name is 1 to {MAX_MCP_NAME_LEN} ASCII letters, digits, `_`, \
              `-` and `.` (MCP's rule; OpenAI and Anthropic take no `.` and at most 64)",
-            self.name, self.reason
+            quoted(&self.name),
+            self.reason
         )
     }
+}
+
+/// A tool name as a message quotes it: whole up to the longest name MCP
+/// takes, cut after it.
+fn quoted(name: &str) -> Quoted<'_> {
+    Quoted::with_limit(name, MAX_MCP_NAME_LEN)
 }
 
 impl std::error::Error for ToolNameError {}
@@ -101,7 +112,10 @@ pub(super) fn refusal(profile: Profile, name: &str) -> Option<Change> {
     Some(Change::new(
         ChangeCode::ToolNameRefused,
         "",
-        format!("the tool name {name:?} {reason}: rename the tool for this provider"),
+        format!(
+            "the tool name {} {reason}: rename the tool for this provider",
+            quoted(name)
+        ),
     ))
 }
 
@@ -131,6 +145,36 @@ mod tests {
         for (bad, reason) in reasons {
             assert_eq!(check(bad).unwrap_err().reason, reason, "{bad:?}");
         }
+    }
+
+    /// A refused name is quoted as far as a name can be long, however long
+    /// it is: a million characters give a message of a few hundred bytes.
+    #[test]
+    fn a_refusal_quotes_a_bounded_part_of_the_name() {
+        let long = "n".repeat(1_000_000);
+        let error = check(&long).unwrap_err();
+        assert_eq!(error.name(), long, "the error keeps the name it refused");
+        let message = error.to_string();
+        let quoted = format!(
+            "tool name \"{}\"… is too long; ",
+            "n".repeat(MAX_MCP_NAME_LEN)
+        );
+        assert!(message.starts_with(&quoted), "{message}");
+        assert!(message.len() < 400, "{}", message.len());
+        // Whole up to the limit, escaped as JSON writes a string.
+        let bad = format!("{}\n\"", "a".repeat(MAX_MCP_NAME_LEN - 2));
+        let message = check(&bad).unwrap_err().to_string();
+        assert!(
+            message.starts_with(&format!(
+                "tool name \"{}\\n\\\"\" has a character",
+                &bad[..126]
+            )),
+            "{message}"
+        );
+        let mut cut = "é".repeat(MAX_MCP_NAME_LEN + 1);
+        cut.push('x');
+        let message = check(&cut).unwrap_err().to_string();
+        assert!(message.starts_with(&format!("tool name \"{}\"… ", "é".repeat(MAX_MCP_NAME_LEN))));
     }
 
     /// Which providers refuse which names: the rules of the module docs,

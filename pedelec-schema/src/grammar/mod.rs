@@ -130,6 +130,7 @@ use std::str::FromStr;
 
 use crate::change::{Change, ChangeCode};
 use crate::export::ToolDefinition;
+use crate::message::Quoted;
 use crate::tool_args_schema::ToolArgsSchema;
 
 use build::Build;
@@ -185,12 +186,14 @@ impl fmt::Display for GrammarFormat {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownGrammarFormat(pub String);
 
+/// The name is quoted only as far as a message quotes a string
+/// (`message::Quoted`): it may be any string a caller passed.
 impl fmt::Display for UnknownGrammarFormat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown grammar format `{}`; expected `gbnf` or `lark`",
-            self.0
+            "unknown grammar format {}; expected `gbnf` or `lark`",
+            Quoted::new(&self.0)
         )
     }
 }
