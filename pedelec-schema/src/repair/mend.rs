@@ -15,7 +15,7 @@
 use serde_json::Value;
 
 use super::here::Here;
-use super::quotes::{self, Container, Unread};
+use super::quotes::{self, Container, SingleQuoted, Unread};
 use super::words::{bare_word, skip_space, Literal};
 use crate::change::{Change, ChangeCode};
 use crate::document::SyntaxError;
@@ -93,6 +93,17 @@ pub(super) fn read(schema: &ToolArgsSchema, text: &str, base: usize) -> Result<R
                 return Err(Unmended::Syntax(error));
             }
             Fix::Brackets => return Err(Unmended::Brackets),
+            Fix::Escapes(quoted) => {
+                // The reader reads the string as JSON, from the quote on,
+                // and refuses it as it refuses the same escape in double
+                // quotes: located in the text as written.
+                reader.resume(Resume::AsBefore);
+                let Err(Stopped::Syntax(wrong)) = reader.feed(&quoted.json, &mut mender) else {
+                    return Err(Unmended::Syntax(error.moved_to(base + here)));
+                };
+                let at = here + quoted.text_offset(wrong.offset() - error.offset());
+                return Err(Unmended::Syntax(wrong.moved_to(base + at)));
+            }
         };
         reader.resume(mend.resume);
         offsets.marks.push(Mark {
@@ -174,6 +185,10 @@ enum Fix {
     /// not end it: the first, at this offset from the failing byte.
     Unended(usize),
     Brackets,
+    /// A string in single quotes whose JSON escapes, kept as written, are
+    /// wrong (`\u12`, a lone surrogate `\ud800`): the reader's error on
+    /// them stands, where they are, not one at the quote.
+    Escapes(SingleQuoted),
 }
 
 /// One repair: `written` read instead of the `skip` bytes of the text at
@@ -290,7 +305,7 @@ fn single_quoted(rest: &str, open: &[Open], value: Option<Option<&Change>>) -> F
         Err(Unread::Escape(_)) => return Fix::Refuse,
     };
     let Some(string) = quoted.decoded() else {
-        return Fix::Refuse;
+        return Fix::Escapes(quoted);
     };
     let mut path = path_of(open, !key);
     let (what, plural) = match key {

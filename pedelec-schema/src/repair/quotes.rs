@@ -60,6 +60,10 @@ pub(super) struct SingleQuoted {
     /// The raw control characters inside it, each escaped in `json`: their
     /// offsets from its opening quote, and the bytes.
     pub(super) controls: Vec<(usize, u8)>,
+    /// Where `json` and the text stop being the same length: after each
+    /// character written otherwise (`\'`, `"`, a control character), its
+    /// end's offset in `json` and in the text, from the opening quote.
+    shifts: Vec<(usize, usize)>,
 }
 
 impl SingleQuoted {
@@ -72,6 +76,17 @@ impl SingleQuoted {
             true => serde_json::from_str::<String>(&self.json)
                 .ok()
                 .map(Cow::Owned),
+        }
+    }
+
+    /// The offset in the text, from the opening quote, of the byte at
+    /// `offset` in `json`: where an error the reader finds in `json` (in
+    /// one of the escapes kept as written) is in the text.
+    pub(super) fn text_offset(&self, offset: usize) -> usize {
+        let before = self.shifts.partition_point(|&(json, _)| json <= offset);
+        match before.checked_sub(1).map(|last| self.shifts[last]) {
+            None => offset,
+            Some((json, text)) => text + (offset - json),
         }
     }
 }
@@ -104,6 +119,7 @@ pub(super) fn single_quoted(
     let mut json = String::with_capacity(text.len().min(64) + 2);
     json.push('"');
     let mut controls = Vec::new();
+    let mut shifts = Vec::new();
     let mut inner = None;
     let mut chars = text.char_indices().skip(1);
     while let Some((at, c)) = chars.next() {
@@ -114,16 +130,23 @@ pub(super) fn single_quoted(
                     json,
                     len: at + 1,
                     controls,
+                    shifts,
                 });
             }
             '\'' => {
                 inner.get_or_insert(at);
                 json.push('\'');
             }
-            '"' => json.push_str("\\\""),
+            '"' => {
+                json.push_str("\\\"");
+                shifts.push((json.len(), at + 1));
+            }
             '\\' => match chars.next() {
                 None => break,
-                Some((_, '\'')) => json.push('\''),
+                Some((_, '\'')) => {
+                    json.push('\'');
+                    shifts.push((json.len(), at + 2));
+                }
                 Some((_, escaped @ ('"' | '\\' | '/' | 'b' | 'f' | 'n' | 'r' | 't' | 'u'))) => {
                     json.push('\\');
                     json.push(escaped);
@@ -134,6 +157,7 @@ pub(super) fn single_quoted(
                 let byte = c as u8;
                 controls.push((at, byte));
                 json.push_str(&crate::text::control_escape(byte).1);
+                shifts.push((json.len(), at + 1));
             }
             c => json.push(c),
         }
@@ -175,6 +199,33 @@ mod tests {
         assert_eq!(value_in_object("'a\\"), Err(Unread::Unterminated));
         // The only closing quote is followed by what no value can end at.
         assert_eq!(value_in_object("'a' b"), Err(Unread::Unended(2)));
+    }
+
+    /// Each byte of the JSON string maps back to its own in the text,
+    /// before and after the characters written otherwise.
+    #[test]
+    fn offsets_in_the_json_map_to_the_text() {
+        let text = "'a\\'b\"c\td\\ud800'";
+        let quoted = single_quoted(text, |after| after.is_empty()).unwrap();
+        assert_eq!(quoted.json, "\"a'b\\\"c\\td\\ud800\"");
+        let pairs = [
+            (0, 0),
+            (1, 1),
+            (2, 2),
+            (3, 4),
+            (4, 5),
+            (6, 6),
+            (7, 7),
+            (9, 8),
+            (10, 9),
+        ];
+        for (json, text_at) in pairs {
+            assert_eq!(quoted.text_offset(json), text_at, "{json}");
+        }
+        // The closing quotes, and the escape kept as written.
+        assert_eq!(quoted.text_offset(quoted.json.len() - 1), text.len() - 1);
+        let escape = quoted.text_offset(10);
+        assert_eq!(&text[escape..escape + 6], "\\ud800");
     }
 
     #[test]

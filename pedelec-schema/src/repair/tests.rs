@@ -398,3 +398,53 @@ fn the_note_groups_the_changes_by_code() {
          - /limit: the string \"5\", read as the number 5"
     );
 }
+
+/// A string in single quotes whose escape JSON refuses - a lone surrogate,
+/// as the npm package also sends a JavaScript string's lone surrogate, or
+/// a `\u` short of its digits - is refused as `validate_str` refuses the
+/// same text in double quotes: the same message, path and byte.
+#[test]
+fn a_wrong_escape_in_single_quotes_is_refused_as_json_refuses_it() {
+    fn syntax<T: std::fmt::Debug>(result: Result<T, ArgsError>) -> crate::SyntaxError {
+        match result {
+            Err(ArgsError::Syntax(error)) => error,
+            other => panic!("{other:?}"),
+        }
+    }
+    let schema = schema();
+    for single in [
+        "{'path': '\\ud800'}",
+        "{'path': '\\uD800'}",
+        "{'path': 'x\\udc00y'}",
+        "{'path': '\\ud800\\u0041'}",
+        "{'path': 'a', 'tags': ['b', '\\uDBFF']}",
+        "{'\\ud800': 1, 'path': 'a'}",
+        "{'path': '\\u12'}",
+    ] {
+        let double = single.replace('\'', "\"");
+        let error = syntax(schema.repair(single));
+        let expected = syntax(schema.validate_str(&double));
+        assert_eq!(
+            (error.offset(), error.path(), error.message()),
+            (expected.offset(), expected.path(), expected.message()),
+            "{single}"
+        );
+        if single.contains("\\u12") {
+            continue;
+        }
+        assert!(
+            error.message().contains("a lone surrogate `\\u"),
+            "{single}"
+        );
+    }
+    // After a character written otherwise (`\'` is one byte of JSON), the
+    // byte is still the one of the text as written: its closing quote.
+    let text = "{'path': 'it\\'s \\ud800'}";
+    let error = syntax(schema.repair(text));
+    assert_eq!(error.offset(), text.len() - 2);
+    assert_eq!(
+        error.message(),
+        "a lone surrogate `\\uD800` inside a string (escape a character beyond U+FFFF as a \
+         pair, or write it as it is)"
+    );
+}

@@ -104,7 +104,8 @@ fn odd_numbers_beside_repairs() {
 }
 
 /// Astral characters and escapes inside single quotes are the string's;
-/// a lone surrogate escape is refused at the string it is in.
+/// a lone surrogate escape is refused as in double quotes: named, at the
+/// byte after it.
 #[test]
 fn unicode_inside_single_quotes() {
     let schema = open_schema();
@@ -124,7 +125,11 @@ fn unicode_inside_single_quotes() {
         1
     );
     let error = syntax(schema.repair("{'items': ['ok', '\\ud800']}"));
-    assert_eq!(error.offset(), 17, "{error}");
+    assert_eq!(error.offset(), 24, "{error}");
+    assert!(
+        error.message().starts_with("a lone surrogate `\\uD800`"),
+        "{error}"
+    );
     // Text around that is not UTF-8-clean ASCII: a byte-order mark.
     let repaired = schema.repair("\u{feff}{\"items\": []}").unwrap();
     assert_eq!(repaired.changes[0].code, ChangeCode::TextAround);
