@@ -3,7 +3,11 @@
 //! `serde_json` keeps a number as `u64`, `i64` or `f64`, whichever holds it
 //! exactly. Comparing them through `f64` would lose precision beyond 2^53
 //! (`9007199254740993 > 9007199254740992.0` would be false), so comparisons
-//! here are exact across all three representations.
+//! here are exact across all three representations. A number's text is
+//! more than its `f64` where the double rounded it; `decimal.rs` compares
+//! texts exactly.
+
+pub(crate) mod decimal;
 
 use std::cmp::Ordering;
 
@@ -121,6 +125,9 @@ impl Interval {
     }
 
     /// Whether `number` is surely inside (and, if `integer`, an integer).
+    /// A float equal to a bound is never surely inside: it may have been
+    /// read from a text that the double rounded, on either side of the
+    /// bound (`1e-400` is read as `0.0`), which only the exact check asks.
     #[inline(always)]
     pub(crate) fn surely_contains(&self, number: &Number, integer: bool) -> bool {
         if let Some(int) = number.as_i64() {
@@ -129,7 +136,7 @@ impl Interval {
         match self.floats {
             Some((low, high)) if number.is_f64() => {
                 let float = number.as_f64().unwrap_or(f64::NAN);
-                (!integer || float.fract() == 0.0) && low <= float && float <= high
+                (!integer || float.fract() == 0.0) && low < float && float < high
             }
             _ => false,
         }
@@ -275,8 +282,14 @@ mod tests {
                         let context =
                             format!("{number} in {minimum:?}..={maximum:?}, integer {integer}");
                         assert!(!fast || exact, "shortcut says inside: {context}");
+                        // A float equal to a bound is left to the exact
+                        // check, which may know the text it was read from.
+                        let on_bound = [minimum, maximum]
+                            .into_iter()
+                            .flatten()
+                            .any(|bound| value.cmp(bound) == Ordering::Equal);
                         let settled = number.as_i64().is_some()
-                            || (number.is_f64() && interval.floats.is_some());
+                            || (number.is_f64() && interval.floats.is_some() && !on_bound);
                         assert!(!settled || fast == exact, "shortcut disagrees: {context}");
                     }
                 }

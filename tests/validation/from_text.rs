@@ -2,7 +2,10 @@
 //! exactly what `T::from_args(serde_json::from_str(text)?)` returns, and
 //! `ToolArgsSchema::validate_str(text)` exactly what `validate` returns on
 //! the parsed text, valid or not, errors compared in their agent-facing
-//! serialized form.
+//! serialized form. (The one place where they differ - a number whose
+//! float is on a bound and whose text is on the other side of it, which
+//! the text's readers compare as written - is `number_text.rs`'s; the
+//! texts here write a number on a bound only as the bound's own number.)
 //!
 //! The texts are made to reach every way the fast path can go wrong: values
 //! mostly inside their schema (so the fast path answers), now and then

@@ -15,6 +15,7 @@ mod from_text;
 mod hostile;
 mod kinds;
 mod limits;
+mod number_text;
 mod properties;
 mod read_order;
 mod semantics;

@@ -78,7 +78,7 @@ impl<T: ToolArgs + DeserializeOwned, I: Intake> CheckedWith<T, I> {
     /// `T::schema()` (refusing unknown properties if `I` says so) and reads
     /// them into `T`.
     pub fn from_args(args: Value) -> Result<Self, ArgsError> {
-        Self::take_in(args, Vec::new())
+        Self::take_in(args, Vec::new(), None)
     }
 
     /// Reads the text of the arguments - with
@@ -112,14 +112,20 @@ impl<T: ToolArgs + DeserializeOwned, I: Intake> CheckedWith<T, I> {
         match I::REPAIR {
             true => {
                 let (args, changes) = crate::repair::read(schema, text)?;
-                Self::take_in(args, changes)
+                Self::take_in(args, changes, Some(text))
             }
-            false => Self::take_in(schema.read_text(text)?, Vec::new()),
+            false => Self::take_in(schema.read_text(text)?, Vec::new(), Some(text)),
         }
     }
 
-    /// `args` taken in with `I`'s steps after the repairs `changes`.
-    fn take_in(mut args: Value, mut changes: Vec<Change>) -> Result<Self, ArgsError> {
+    /// `args` taken in with `I`'s steps after the repairs `changes`; then
+    /// checked, where they were read from `text`, with its floats on a
+    /// bound's edge compared as written (`validate/texts.rs`).
+    fn take_in(
+        mut args: Value,
+        mut changes: Vec<Change>,
+        text: Option<&str>,
+    ) -> Result<Self, ArgsError> {
         let schema = T::schema();
         if let Some(profile) = I::PROFILE {
             changes.extend(export::normalize(schema.compiled(), profile, &mut args));
@@ -127,6 +133,13 @@ impl<T: ToolArgs + DeserializeOwned, I: Intake> CheckedWith<T, I> {
         if I::COERCE {
             changes.extend(schema.coerce(&mut args));
         }
+        let texts = text.and_then(|text| schema.texts_of(&args, text));
+        crate::validate::installed(texts, || Self::checked(args, changes))
+    }
+
+    /// `args`, taken in, checked.
+    fn checked(args: Value, changes: Vec<Change>) -> Result<Self, ArgsError> {
+        let schema = T::schema();
         let mut unknown = schema.unknown_properties(&args);
         if I::REFUSE_UNKNOWN && !unknown.is_empty() {
             let errors = crate::intake::refused(schema.validate(&args), unknown);

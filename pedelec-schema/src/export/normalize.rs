@@ -26,7 +26,7 @@ use crate::change::{Change, ChangeCode};
 use crate::document::ArgsError;
 use crate::message::Quoted;
 use crate::tool_args_schema::ToolArgsSchema;
-use crate::validate::{CompiledNode, CompiledObject, Kind};
+use crate::validate::{self, CompiledNode, CompiledObject, Kind};
 
 /// The way back: arguments a model wrote against an export, made what
 /// the schema's own reading expects.
@@ -97,7 +97,8 @@ impl ToolArgsSchema {
         }
         let mut args = self.read_text(text)?;
         self.normalize(profile, &mut args);
-        self.validate(&args)?;
+        let texts = self.texts_of(&args, text);
+        validate::installed(texts, || self.validate(&args))?;
         Ok(args)
     }
 }

@@ -204,8 +204,13 @@ pub(crate) fn repair(schema: &ToolArgsSchema, text: &str) -> Result<Repaired, Ar
         });
     }
     let (value, changes) = read(schema, text)?;
-    if !schema.is_valid(&value) {
-        schema.validate(&value)?;
-    }
+    // A float on a bound's edge is compared as written where the text is
+    // JSON, as `validate_str` compares it; in a text read with repairs, by
+    // its double (`validate/texts.rs`).
+    let texts = schema.texts_of(&value, text);
+    crate::validate::installed(texts, || match schema.is_valid(&value) {
+        true => Ok(()),
+        false => schema.validate(&value),
+    })?;
     Ok(Repaired { value, changes })
 }

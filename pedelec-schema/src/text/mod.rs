@@ -25,19 +25,23 @@
 //! the fast path gives up - it is read here, but for one shortcut: a whole
 //! text that serde_json reads with no name repeated is taken as serde_json
 //! reads it (`validate/checked_read/`'s `read_whole`), since this reader
-//! would build the same value and find nothing to say.
+//! would build the same value and find nothing to say. The fast path, which
+//! has only the floats serde_json made of the text's numbers, may ask for
+//! their texts too: [`numbers`] finds them without reading the rest.
 
 mod escape;
 mod number;
+mod numbers;
 mod reader;
 mod state;
 mod tree;
 
-use serde_json::{Map, Value};
+use serde_json::{Map, Number, Value};
 
 use crate::document::SyntaxError;
 
 pub(crate) use escape::control_escape;
+pub(crate) use numbers::numbers;
 pub(crate) use reader::{Reader, Scalar};
 pub(crate) use state::{Place, Resume};
 pub(crate) use tree::{path_of, Open};
@@ -93,6 +97,15 @@ pub(crate) trait Listener {
     /// which byte of `part` it was decided (the last byte of the character
     /// that decided it).
     fn string_part(&mut self, part: &str) -> Result<(), usize>;
+    /// The number being read is complete: its text, and the number
+    /// serde_json reads it as (which may have rounded it: `1e-400` is
+    /// `0.0`), inside the containers `open`; told just before its
+    /// [`end`](Self::end), for a listener that compares numbers by their
+    /// text (`validate/texts.rs`).
+    #[inline]
+    fn number(&mut self, text: &str, number: &Number, open: &[Open]) {
+        let _ = (text, number, open);
+    }
     /// The value begun last and not yet ended is complete.
     fn end(&mut self, value: &Value) -> Result<(), Halt>;
     /// Whether the `"` at `quote` ends the string value being read, as

@@ -395,6 +395,7 @@ impl Reader {
                 "a number beyond the range of a 64-bit float".into(),
             ));
         };
+        listener.number(&self.buffer, &number, self.tree.open());
         self.buffer.clear();
         self.complete(Value::Number(number), at, listener)
     }

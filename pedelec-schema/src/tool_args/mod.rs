@@ -15,6 +15,7 @@ use serde_json::Value;
 use crate::document::ArgsError;
 use crate::export::{Profile, ToolDefinition, ToolNameError};
 use crate::tool_args_schema::ToolArgsSchema;
+use crate::validate;
 
 #[cfg(feature = "time")]
 #[cfg_attr(docsrs, doc(cfg(feature = "time")))]
@@ -347,11 +348,14 @@ pub trait ToolArgs {
 
     /// Validates and deserializes the JSON text of the arguments - what a
     /// model sends - as `from_args(serde_json::from_str(text)?)` would, and
-    /// returns exactly what that returns; text that is not one JSON value is
-    /// an [`ArgsError::Syntax`], located (the byte, the JSON Pointer of the
-    /// value being read, what was expected), and so is a property the
-    /// schema names given twice, as
-    /// [`ToolArgsSchema::validate_str`] refuses it.
+    /// returns exactly what that returns, but that a number whose float is
+    /// on a bound is compared with it as the text writes it too, as
+    /// [`ToolArgsSchema::validate_str`] compares it (`1e-400` is above a
+    /// `maximum` of `0`, though the `Value` holds `0.0`); text that is not
+    /// one JSON value is an [`ArgsError::Syntax`], located (the byte, the
+    /// JSON Pointer of the value being read, what was expected), and so is
+    /// a property the schema names given twice, as `validate_str` refuses
+    /// it.
     ///
     /// Valid arguments are read in one pass, checked as serde reads them,
     /// without building a `serde_json::Value`, and allocate nothing beyond
@@ -378,11 +382,13 @@ pub trait ToolArgs {
     where
         Self: DeserializeOwned,
     {
-        if let Some(parsed) = Self::schema().read_checked(text) {
+        let schema = Self::schema();
+        if let Some(parsed) = schema.read_checked(text) {
             return Ok(parsed);
         }
-        let args = Self::schema().read_text(text)?;
-        Self::from_args(args)
+        let args = schema.read_text(text)?;
+        let texts = schema.texts_of(&args, text);
+        validate::installed(texts, || Self::from_args(args))
     }
 
     /// Checks the arguments as their text arrives and reads them into
@@ -506,11 +512,16 @@ pub trait ToolArgs {
     {
         // The fast path takes only calls the schema accepts as they are,
         // which hold no `null` that `normalize` would take out.
-        if let Some(parsed) = Self::schema().read_checked(text) {
+        let schema = Self::schema();
+        if let Some(parsed) = schema.read_checked(text) {
             return Ok(parsed);
         }
-        let args = Self::schema().read_text(text)?;
-        Self::from_provider_args(profile, args)
+        // `from_provider_args`, with the texts of the numbers the value
+        // keeps once normalized.
+        let mut args = schema.read_text(text)?;
+        schema.normalize(profile, &mut args);
+        let texts = schema.texts_of(&args, text);
+        validate::installed(texts, || Self::from_args(args))
     }
 
     /// The tool called `name` that takes these arguments, described by the

@@ -20,7 +20,7 @@ use crate::parse;
 use crate::parse::text_order;
 use crate::schema::{ObjectNode, SchemaNode};
 use crate::text::{self, Stopped};
-use crate::validate::{self, Checker, CompiledObject, Validator};
+use crate::validate::{self, Checker, CompiledObject, Texts, Validator};
 
 /// A root schema that is inside the subset: an object node whose every
 /// keyword, bound, `required` name and `pattern` has been checked.
@@ -195,6 +195,14 @@ impl ToolArgsSchema {
     /// Checks `args` and reports every failure, or `Ok(())`. It never fills
     /// in a `default`, and never panics, whatever the value.
     ///
+    /// A number is the number `args` holds: a float read from text is the
+    /// float nearest the text, which may lie on the other side of a bound
+    /// than the number written (`1e-400` is read as `0.0`, which a
+    /// `maximum` of `0` accepts). Only the text tells, so the methods that
+    /// take the text ([`validate_str`](Self::validate_str) and the others
+    /// that read arguments from text) compare such a number as written
+    /// too.
+    ///
     /// ```
     /// use pedelec_schema::ToolArgsSchema;
     /// use serde_json::json;
@@ -233,6 +241,16 @@ impl ToolArgsSchema {
     /// `Value` would silently keep the last of, and which an
     /// [`ArgsStream`](crate::ArgsStream) must refuse once it has checked the first.
     ///
+    /// A number passes `minimum` and `maximum` only if both the float
+    /// serde_json reads and the number the text writes do, where the float
+    /// is on a bound and may have been rounded onto it: `1e-400` is above a
+    /// `maximum` of `0`, though `validate` on the `Value` of the same text,
+    /// which holds `0.0`, accepts it (`docs/subset.md`, section 8.1). Every
+    /// reader of text does the same: [`is_valid_str`](Self::is_valid_str),
+    /// streams, `from_args_str`,
+    /// [`validate_provider_str`](Self::validate_provider_str), and
+    /// [`repair`](Self::repair) on text that is JSON.
+    ///
     /// ```
     /// use pedelec_schema::{ArgsError, ToolArgsSchema};
     /// use serde_json::json;
@@ -257,7 +275,8 @@ impl ToolArgsSchema {
             return Ok(());
         }
         let args = self.read_text(text)?;
-        Ok(self.validate(&args)?)
+        let texts = self.texts_of(&args, text);
+        Ok(validate::installed(texts, || self.validate(&args))?)
     }
 
     /// Whether the JSON text of a call's arguments is valid: exactly
@@ -283,8 +302,22 @@ impl ToolArgsSchema {
         }
         match validate::verdict(self.validator(), text) {
             Some(valid) => valid,
-            None => self.read_text(text).is_ok_and(|args| self.is_valid(&args)),
+            None => self.read_text(text).is_ok_and(|args| {
+                let texts = self.texts_of(&args, text);
+                validate::installed(texts, || self.is_valid(&args))
+            }),
         }
+    }
+
+    /// The texts of the floats of `args` that stand on a bound's edge,
+    /// read from `text`, which `args` was read from: where the double does
+    /// not tell which side of the bound the number written is on (`1e-400`
+    /// is read as `0.0`). The walks of `args` that the text's readers run
+    /// run under them ([`validate::installed`]), so that those numbers are
+    /// compared as written; `None` where `args` holds no such float, as
+    /// most arguments.
+    pub(crate) fn texts_of(&self, args: &Value, text: &str) -> Option<Texts> {
+        self.validator.texts(args, text)
     }
 
     /// `text` read into a `Value` by the crate's one reader of JSON text,

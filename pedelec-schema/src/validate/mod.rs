@@ -49,6 +49,7 @@ mod one_of;
 mod site;
 mod stream;
 mod string;
+mod texts;
 mod trail;
 
 use std::sync::Arc;
@@ -72,6 +73,7 @@ pub(crate) use compiled::{CompiledArray, CompiledNode, CompiledObject, CompiledO
 pub(crate) use disjoint::{disjoint, pairwise_disjoint};
 pub(crate) use equality::json_equal;
 pub(crate) use stream::Checker;
+pub(crate) use texts::{installed, Texts};
 
 /// A schema node compiled for validation, with the schema pointers its
 /// errors quote.
@@ -81,6 +83,10 @@ pub(crate) struct Validator {
     /// The schema pointer of every node, one after another; rules and
     /// errors refer to theirs by [`Span`].
     pointers: Arc<str>,
+    /// The edges of every `minimum` and `maximum` (`texts.rs`): a value
+    /// read from text with a float on one may be walked with the texts of
+    /// its numbers.
+    edges: texts::Edges,
 }
 
 impl Validator {
@@ -98,9 +104,21 @@ impl Validator {
         let mut pointers = Pointers::default();
         let rule = compile(&mut pointers);
         Validator {
+            edges: texts::edges(&rule),
             rule,
             pointers: pointers.finish(),
         }
+    }
+
+    /// The texts of `value`'s floats on a bound's edge, read from `text`,
+    /// which `value` was read from: for the walks of `value` to run
+    /// [`installed`]. `None` where its walk needs none: it has no float on
+    /// an edge (most values), or the walk decided each by the double alike
+    /// whatever the text (`0.0` for a `minimum` of `0`).
+    pub(crate) fn texts(&self, value: &Value, text: &str) -> Option<Texts> {
+        let needed = texts::has_float_on(value, &self.edges)
+            && texts::watched(|| self.rule.errors(value, &self.pointers)).1;
+        needed.then(|| Texts::read(text, value, self))
     }
 
     /// Whether `value` passes.

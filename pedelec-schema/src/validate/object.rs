@@ -386,6 +386,7 @@ mod tests {
         let by_lookup = Validator {
             rule: Rule::Object(unsorted),
             pointers: pointers.finish(),
+            edges: Default::default(),
         };
         let merged = Validator::of(&node);
         for value in [

@@ -3,7 +3,9 @@
 //!
 //! The validator compares the number serde_json read against the bound
 //! exactly (`numeric.rs`), so what matters is the value serde_json makes of
-//! a text, not the text's decimal value:
+//! a text - but for a float equal to the bound's own, which the readers of
+//! text compare as written (`validate/texts.rs`), and which the grammar
+//! writes only as the bound itself (below):
 //!
 //! - An integer text within `u64` (`i64` for a negative one) is read
 //!   exactly: its range is the bounds' exact range.
@@ -27,9 +29,12 @@
 //!
 //! The narrowing this costs: a text with more than 15 significant digits
 //! within [`MARGIN`] floats of a bound, which the grammar does not write
-//! (the short spellings of those values remain), and a text beyond a bound
-//! as a decimal that rounds onto it (`0.30000000000000001` for a `maximum`
-//! of `0.3`, which serde_json reads as `0.3`).
+//! (the short spellings of those values remain). A short text that rounds
+//! onto a bound's float is the bound's own shortest decimal (two decimals
+//! of 15 digits are further apart than a float's rounding reaches), so the
+//! grammar never writes a text beyond a bound that rounds onto it
+//! (`0.30000000000000001` for a `maximum` of `0.3`), which the readers of
+//! text refuse.
 
 use serde_json::Number;
 

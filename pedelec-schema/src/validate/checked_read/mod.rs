@@ -55,6 +55,16 @@
 //! ([`verdict`]) answers `false` there without the full path. The rest are
 //! undecided.
 //!
+//! A float that stands on the edge of a `minimum` or `maximum` (equal to
+//! the double nearest it) is checked by its double, as every other value,
+//! but the text may write a number beyond the bound (`1e-400` is read as
+//! `0.0`), which the full path refuses, and serde gives the double only.
+//! Where a check passed such a float, a value read stands only if the text
+//! writes every float on an edge as its bound (`1.0` for a `maximum` of
+//! `1`), which a look at the text's numbers alone tells
+//! (`validate/texts.rs`); else the fast path gives up, and the full path
+//! compares the texts.
+//!
 //! When it does answer, `from_args` would have answered the same: every
 //! value its validation checks was checked here by the same rule, on the
 //! same numbers and strings (serde_json reads a number in the text as it
@@ -75,7 +85,7 @@ mod visitor;
 use serde::de::{self, Deserialize, IgnoredAny};
 use serde_json::Value;
 
-use super::{Rule, Validator};
+use super::{texts, Rule, Validator};
 use deserializer::Checked;
 use fingerprint::Print;
 
@@ -146,7 +156,21 @@ pub(crate) fn read_checked<'de, T: Deserialize<'de>>(
     validator: &Validator,
     text: &'de str,
 ) -> Option<T> {
-    read(validator, text).ok()
+    read(validator, text)?.ok()
+}
+
+/// `read`'s answer where it stands. A refusal always does: a text's number
+/// is refused where its double is, and where its text is. A value read
+/// whose checks passed a float on a bound's edge by the double (which
+/// serde gives, not the text) stands only if the text writes every such
+/// float as its bound (`validate/texts.rs`).
+fn read<'de, T: Deserialize<'de>>(
+    validator: &Validator,
+    text: &'de str,
+) -> Option<Result<T, serde_json::Error>> {
+    let (read, doubted) = texts::watched(|| read_through(validator, text));
+    let stands = read.is_err() || !doubted || texts::consistent(text, &validator.edges);
+    stands.then_some(read)
 }
 
 /// Whether `text` is valid, where the fast path can tell: `Some(true)`
@@ -156,7 +180,7 @@ pub(crate) fn read_checked<'de, T: Deserialize<'de>>(
 /// it cannot decide. It stops at the first failure, so an invalid call
 /// costs no more than the text read up to its first fault.
 pub(crate) fn verdict(validator: &Validator, text: &str) -> Option<bool> {
-    match read::<IgnoredAny>(validator, text) {
+    match read::<IgnoredAny>(validator, text)? {
         Ok(_) => Some(true),
         Err(error) if error.is_syntax() || error.is_eof() => Some(false),
         Err(error) if error.is_data() && error.to_string().starts_with(REFUSED) => Some(false),
@@ -176,7 +200,7 @@ pub(crate) fn read_whole(text: &str) -> Option<Value> {
 }
 
 /// `T` read through [`Checked`], with serde_json's error where it gives up.
-fn read<'de, T: Deserialize<'de>>(
+fn read_through<'de, T: Deserialize<'de>>(
     validator: &Validator,
     text: &'de str,
 ) -> Result<T, serde_json::Error> {

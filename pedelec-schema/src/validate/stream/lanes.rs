@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use serde_json::{Map, Value};
+use serde_json::{Map, Number, Value};
 
 use super::string::StringProgress;
 use crate::document::Indices;
@@ -11,10 +11,12 @@ use crate::document::Span;
 use crate::document::ValidationError;
 use crate::document::{BranchFailures, Failure, ValidationErrorKind, QUOTED_PER_BRANCH};
 use crate::message::Found;
-use crate::text::{Begun, Halt, Listener};
+use crate::small_string::SmallString;
+use crate::text::{Begun, Halt, Listener, Open};
 use crate::validate::one_of::OneOfRule;
+use crate::validate::texts::{on_edge, EdgeFloats};
 use crate::validate::trail::Trail;
-use crate::validate::{self, Rule, Sink, Validator};
+use crate::validate::{self, installed, Rule, Sink, Texts, Validator};
 
 /// The root's branch.
 const ROOT: usize = 0;
@@ -47,6 +49,11 @@ pub(crate) struct Checker<'v> {
     pending: Vec<(&'v Rule, usize, bool)>,
     /// The string being read, for the lanes of strings.
     string: StringProgress,
+    /// The text of the float that ends next, where a lane needs it: on a
+    /// bound's edge, where it is compared as written (`validate/texts.rs`).
+    float: Option<SmallString>,
+    /// The floats on an edge read so far, for [`finding`](Self::finding).
+    found: Option<EdgeFloats>,
 }
 
 #[derive(Debug)]
@@ -124,6 +131,23 @@ impl<'v> Checker<'v> {
         Checker::with(validator, false)
     }
 
+    /// A names-only checker that also notes the text of every float on
+    /// the edge of a bound (`validate/texts.rs`): it reads with the code
+    /// that reads every text, where a listener of its own would be another
+    /// copy of the reader.
+    pub(crate) fn finding(validator: &'v Validator) -> Self {
+        Checker {
+            found: Some(EdgeFloats::default()),
+            ..Checker::with(validator, false)
+        }
+    }
+
+    /// The floats on an edge noted, for a checker made by
+    /// [`finding`](Self::finding).
+    pub(crate) fn found(self) -> Option<EdgeFloats> {
+        self.found
+    }
+
     fn with(validator: &'v Validator, checking: bool) -> Self {
         // Room for the depth and the `oneOf`s of most calls, so that the
         // stacks do not grow one doubling at a time.
@@ -147,6 +171,8 @@ impl<'v> Checker<'v> {
             indices: Vec::with_capacity(ROOM),
             pending: Vec::with_capacity(ROOM),
             string: StringProgress::default(),
+            float: None,
+            found: None,
         }
     }
 
@@ -442,12 +468,17 @@ impl<'v> Checker<'v> {
             }
         }
         if self.checking && !level.loosened {
+            let float = match value {
+                Value::Number(_) => self.float.take(),
+                _ => None,
+            };
             for at in level.lanes..self.lanes.len() {
                 let Lane {
                     rule, branch, seen, ..
                 } = self.lanes[at];
-                if self.live(branch) && !own_keywords_pass(rule, value, seen) {
-                    self.fail_by_walk(branch, rule, value);
+                let text = float.as_ref().map(SmallString::as_str);
+                if self.live(branch) && !own_keywords_pass(rule, value, seen, text) {
+                    self.fail_by_walk(branch, rule, value, text);
                 }
             }
             // Inner forks first: their verdict may fail an outer branch.
@@ -502,11 +533,35 @@ impl<'v> Checker<'v> {
         }
     }
 
-    /// Records the walk's failures of `value`, which `rule` refuses.
+    /// The float being read, read as `text` inside the containers `open`,
+    /// is on the edge of a bound of the schema: its text is kept where a
+    /// lane needs it (`NumberRule::needs_text`), for its end to take (a
+    /// copy of every float's text cost the stream a few percent), and noted
+    /// by a checker made [`finding`](Self::finding).
     #[cold]
-    fn fail_by_walk(&mut self, branch: usize, rule: &Rule, value: &Value) {
+    fn float_on_edge(&mut self, text: &str, number: &Number, open: &[Open]) {
+        let start = self.levels.last().map_or(0, |level| level.lanes);
+        let needed = self.lanes[start..]
+            .iter()
+            .any(|lane| matches!(lane.rule, Rule::Number(rule) if rule.needs_text(number)));
+        if self.checking && needed {
+            self.float = Some(SmallString::from(text));
+        }
+        if let Some(found) = &mut self.found {
+            found.note(text, number, open, &self.validator.edges);
+        }
+    }
+
+    /// Records the walk's failures of `value`, which `rule` refuses; a
+    /// float's `text` is what it was read from.
+    #[cold]
+    fn fail_by_walk(&mut self, branch: usize, rule: &Rule, value: &Value, text: Option<&str>) {
+        let texts = match (value, text) {
+            (Value::Number(number), Some(text)) => Some(Texts::one(number, text)),
+            _ => None,
+        };
         let mut sink = self.record_in(branch);
-        rule.check(value, &Trail::ROOT, &mut sink);
+        installed(texts, || rule.check(value, &Trail::ROOT, &mut sink));
         self.record(branch, sink.errors);
     }
 
@@ -556,6 +611,14 @@ impl Listener for Checker<'_> {
         self.string_read(part)
     }
 
+    #[inline]
+    fn number(&mut self, text: &str, number: &Number, open: &[Open]) {
+        // Only a float on an edge is looked at again.
+        if number.is_f64() && on_edge(number, &self.validator.edges) {
+            self.float_on_edge(text, number, open);
+        }
+    }
+
     fn end(&mut self, value: &Value) -> Result<(), Halt> {
         self.ended(value);
         self.verdict()
@@ -564,14 +627,18 @@ impl Listener for Checker<'_> {
 
 /// Whether `value`, whose children each passed their nodes, passes what
 /// `rule` itself checks: all of a leaf, a container's own keywords. `seen`
-/// holds an object's properties seen, as [`Lane::seen`] does.
-fn own_keywords_pass(rule: &Rule, value: &Value, seen: u64) -> bool {
+/// holds an object's properties seen, as [`Lane::seen`] does; `float` is
+/// the text a float was read from.
+fn own_keywords_pass(rule: &Rule, value: &Value, seen: u64, float: Option<&str>) -> bool {
     match (rule, value) {
         (Rule::Object(rule), Value::Object(_)) if rule.property_count() <= 64 => {
             rule.has_required_bits(seen)
         }
         (Rule::String(rule), Value::String(text)) => rule.accepts_text(text),
-        (Rule::Number(rule), Value::Number(number)) => rule.accepts_number(number),
+        (Rule::Number(rule), Value::Number(number)) => match float {
+            Some(float) => rule.accepts_text(number, float),
+            None => rule.accepts_number(number),
+        },
         (Rule::Boolean(rule), Value::Bool(b)) => rule.accepts_bool(*b),
         (Rule::Object(rule), Value::Object(map)) => rule.has_required(map),
         (Rule::Array(rule), Value::Array(items)) => rule.accepts_own(items),

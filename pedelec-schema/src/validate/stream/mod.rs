@@ -25,6 +25,9 @@
 //! rule (the walk's code), a container by its own keywords (`required`,
 //! counts, `uniqueItems`) once its children have passed theirs; and the
 //! failures are the walk's, made by running the rule on the complete value.
+//! A float on a bound's edge is compared as its text writes it too, which
+//! the reader tells just before the number ends (`validate/texts.rs`), as
+//! `validate_str` compares it.
 //! Before a value ends, a lane refuses only what no continuation can mend:
 //!
 //! - a value whose first byte gives a JSON type the node does not take;
