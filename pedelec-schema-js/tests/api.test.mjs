@@ -378,6 +378,14 @@ describe('misuse is a TypeError', () => {
       assert.throws(() => new Tool(name, counter), TypeError, `name ${String(name).slice(0, 20)}`);
     }
     assert.throws(() => new Tool('no spaces', counter), { message: /no spaces.*1 to 128 ASCII/ });
+    // A name of a million characters is quoted as far as a name can be
+    // long: the message stays a few hundred bytes.
+    assert.throws(() => new Tool('n'.repeat(1_000_000), counter), (error) => {
+      assert.equal(error.name, 'TypeError');
+      assert.ok(error.message.startsWith(`tool name "${'n'.repeat(128)}"… is too long`), error.message.slice(0, 200));
+      assert.ok(error.message.length < 400, `${error.message.length} characters`);
+      return true;
+    });
     assert.throws(() => new Tool('t', counterSchema), TypeError, 'a plain object is not a ToolArgsSchema');
     assert.throws(() => new Tool('t', counter, { outputSchema: counterSchema }), TypeError);
     assert.throws(() => new Tool('t', counter, { description: 5 }), TypeError);

@@ -139,6 +139,24 @@ describe('hostile input gets a clear refusal, never a throw or a trap', () => {
     assertStillWorks();
   });
 
+  test('a lone surrogate inside single quotes is refused by repair as JSON refuses it in double quotes', () => {
+    // Raw in the JavaScript string, it crosses as the escape `\uD800`;
+    // written as that escape, it is the same text. The same text in double
+    // quotes gives the very refusal: message, byte and path.
+    for (const double of [
+      '{"delta": 1, "note": "a\uD800"}',
+      '{"delta": 1, "note": "a\\uD800"}',
+      '{"delta": 1, "note": "\\udc00 b"}',
+    ]) {
+      const single = double.replaceAll('"', "'");
+      const repaired = counter.repair(single);
+      assertRefused(repaired, single);
+      assert.match(repaired.error.message, /lone surrogate/, JSON.stringify(single));
+      assert.equal(repaired.error.message, counter.validateText(double).error.message, JSON.stringify(single));
+    }
+    assertStillWorks();
+  });
+
   test('a backslash then a raw lone surrogate is not valid JSON and is refused', () => {
     const text = '{"delta": 1, "note": "\\\uD800"}';
     assert.throws(() => JSON.parse(text), SyntaxError, 'JavaScript agrees it is not JSON');
