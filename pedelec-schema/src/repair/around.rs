@@ -13,6 +13,7 @@
 use serde_json::{Map, Value};
 
 use super::mend::{self, Read, Unmended};
+use super::report::Made;
 use super::words::skip_space;
 use crate::change::{Change, ChangeCode};
 use crate::document::ArgsError;
@@ -20,10 +21,7 @@ use crate::document::SyntaxError;
 use crate::tool_args_schema::ToolArgsSchema;
 
 /// `text` read as the arguments' value, with every repair it took.
-pub(super) fn read(
-    schema: &ToolArgsSchema,
-    text: &str,
-) -> Result<(Value, Vec<Change>), SyntaxError> {
+pub(super) fn read(schema: &ToolArgsSchema, text: &str) -> Result<(Value, Vec<Made>), SyntaxError> {
     let first = match schema.read_text(text) {
         Ok(value) => return Ok(no_arguments(schema, value)),
         Err(ArgsError::Syntax(error)) => error,
@@ -57,7 +55,7 @@ pub(super) fn read(
 
 /// A value read whole, where a tool that requires no argument may be
 /// sent `null` or `""` for none.
-fn no_arguments(schema: &ToolArgsSchema, value: Value) -> (Value, Vec<Change>) {
+fn no_arguments(schema: &ToolArgsSchema, value: Value) -> (Value, Vec<Made>) {
     let what = match &value {
         Value::Null => "null",
         Value::String(text) if text.is_empty() => "the empty string \"\"",
@@ -70,12 +68,12 @@ fn no_arguments(schema: &ToolArgsSchema, value: Value) -> (Value, Vec<Change>) {
 }
 
 /// `{}`, for `what` sent to a tool that requires no argument.
-fn empty_object(what: &str) -> (Value, Vec<Change>) {
+fn empty_object(what: &str) -> (Value, Vec<Made>) {
     let message = format!(
         "{what}, read as {{}}: a tool that requires no argument takes the empty object {{}}"
     );
     let change = Change::new(ChangeCode::EmptyArguments, "", message);
-    (Value::Object(Map::new()), vec![change])
+    (Value::Object(Map::new()), vec![change.into()])
 }
 
 /// The object that starts at the first `{` of `text`, with prose before
@@ -84,7 +82,7 @@ fn in_prose(
     schema: &ToolArgsSchema,
     text: &str,
     first: SyntaxError,
-) -> Result<(Value, Vec<Change>), SyntaxError> {
+) -> Result<(Value, Vec<Made>), SyntaxError> {
     let Some(start) = text.find('{') else {
         return Err(first);
     };
@@ -105,7 +103,7 @@ fn brackets(
     schema: &ToolArgsSchema,
     text: &str,
     start: usize,
-) -> Result<(Value, Vec<Change>), SyntaxError> {
+) -> Result<(Value, Vec<Made>), SyntaxError> {
     let mut braced = String::with_capacity(text.len());
     braced.push_str(&text[..start]);
     braced.push('{');
@@ -127,13 +125,14 @@ fn brackets(
     let message = "the arguments' object written in brackets [...], read as {...}: \
                    JSON writes an object in braces";
     let (value, mut changes) = around(&braced, start, read)?;
-    changes.insert(0, Change::new(ChangeCode::BracketsForObject, "", message));
+    let change = Change::new(ChangeCode::BracketsForObject, "", message);
+    changes.insert(0, change.into());
     Ok((value, changes))
 }
 
 /// The value read from `start`, with the text before and after it left
 /// out where it cannot be part of the call.
-fn around(text: &str, start: usize, read: Read) -> Result<(Value, Vec<Change>), SyntaxError> {
+fn around(text: &str, start: usize, read: Read) -> Result<(Value, Vec<Made>), SyntaxError> {
     let end = read
         .trailing
         .as_ref()
@@ -157,7 +156,7 @@ fn around(text: &str, start: usize, read: Read) -> Result<(Value, Vec<Change>), 
     );
     let around = |message: &str| {
         let message = format!("{message}: send the arguments' object alone");
-        Change::new(ChangeCode::TextAround, "", message)
+        Made::from(Change::new(ChangeCode::TextAround, "", message))
     };
     match (is_before, is_after) {
         (true, true) => changes.push(around(
@@ -169,12 +168,17 @@ fn around(text: &str, start: usize, read: Read) -> Result<(Value, Vec<Change>), 
     if fenced.is_some() {
         let message = "a markdown code fence around the arguments' object, left out: \
                        send the arguments' object alone";
-        changes.push(Change::new(ChangeCode::CodeFence, "", message));
+        changes.push(Change::new(ChangeCode::CodeFence, "", message).into());
     }
     changes.extend(read.changes);
-    for bracket in stray.chars().filter(|&c| c == '}' || c == ']') {
+    // Counted, not a change each: the first one's, and how many.
+    let mut brackets = stray.chars().filter(|&c| c == '}' || c == ']');
+    if let Some(bracket) = brackets.next() {
         let message = format!("a {bracket} after the arguments' object, closing nothing, left out");
-        changes.push(Change::new(ChangeCode::StrayBracket, "", message));
+        changes.push(Made {
+            change: Change::new(ChangeCode::StrayBracket, "", message),
+            times: 1 + brackets.count(),
+        });
     }
     if !is_before && is_after {
         changes.push(around("text after the arguments' object, left out"));

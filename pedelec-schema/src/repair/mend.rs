@@ -4,11 +4,13 @@
 //!
 //! The reader leaves its state as the failing byte found it, so a repair
 //! takes up reading there ([`Reader::resume`]) and feeds what JSON would
-//! have had instead (`"path"` for `path`, `true` for `True`, `\n` for a raw
-//! newline) before the rest of the text: each byte is read once, however
-//! many repairs a text needs. The one repair decided before a byte fails
-//! is a quote's: the reader asks at each `"` whether it ends the string
-//! (`quotes.rs`), since by the next byte the string would be complete.
+//! have had instead (`"path"` for `path`, `true` for `True`) before the
+//! rest of the text: each byte is read once, however many repairs a text
+//! needs. Two repairs are decided without the reader stopping, by asking
+//! its listener: at each `"` whether it ends the string (`quotes.rs`),
+//! since by the next byte the string would be complete, and at a raw
+//! control character whether to read it as its escape, since a text may
+//! hold millions of them and a stop costs a syntax error and a resume.
 //! A `None` becomes a `null` the read value then loses, so that the reader
 //! and its listener see an ordinary property.
 
@@ -16,11 +18,12 @@ use serde_json::Value;
 
 use super::here::Here;
 use super::quotes::{self, Container, SingleQuoted, Unread};
+use super::report::Made;
 use super::words::{bare_word, skip_space, Literal};
 use crate::change::{Change, ChangeCode};
 use crate::document::SyntaxError;
 use crate::message::Quoted;
-use crate::text::{self, path_of, Listener, Open, Place, Quote, Reader, Resume, Stopped};
+use crate::text::{self, path_of, Control, Listener, Open, Place, Quote, Reader, Resume, Stopped};
 use crate::tool_args_schema::ToolArgsSchema;
 use crate::validate::{Checker, CompiledObject};
 
@@ -29,7 +32,7 @@ use crate::validate::{Checker, CompiledObject};
 pub(super) struct Read {
     pub(super) value: Value,
     /// The repairs, in text order.
-    pub(super) changes: Vec<Change>,
+    pub(super) changes: Vec<Made>,
     /// The reader's error at the first byte after the value that is not
     /// whitespace, if there is one: where the value's text ends, and what
     /// stands if the text after it cannot be left out.
@@ -54,10 +57,12 @@ pub(super) fn read(schema: &ToolArgsSchema, text: &str, base: usize) -> Result<R
         names: Checker::names_only(schema.validator()),
         quotes: Vec::new(),
         inner: None,
+        controls: Vec::new(),
+        controls_here: false,
     };
     let mut reader = Reader::new();
     let mut offsets = Offsets::default();
-    let mut changes: Vec<(usize, Change)> = Vec::new();
+    let mut changes: Vec<(usize, Made)> = Vec::new();
     let mut absent: Vec<(String, String)> = Vec::new();
     // The last property name read in single quotes, as an index into
     // `changes`: its value in single quotes too is the same change.
@@ -80,7 +85,7 @@ pub(super) fn read(schema: &ToolArgsSchema, text: &str, base: usize) -> Result<R
         }
         // The value being read, for an error that a repair's reading finds.
         let path = || path_of(reader.open(), !matches!(place, Place::Key { .. }));
-        let name = quoted_name.map(|index| &changes[index].1);
+        let name = quoted_name.map(|index| &changes[index].1.change);
         let mend = match mend(place, &text[here..], reader.open(), root, name) {
             Fix::Mend(mend) => mend,
             Fix::Refuse => return Err(Unmended::Syntax(error.moved_to(base + here))),
@@ -113,15 +118,15 @@ pub(super) fn read(schema: &ToolArgsSchema, text: &str, base: usize) -> Result<R
             skipped: mend.skip,
         });
         match (mend.of_name, quoted_name) {
-            (OfName::Replaces, Some(index)) => changes[index].1 = mend.change,
+            (OfName::Replaces, Some(index)) => changes[index].1 = mend.change.into(),
             (of_name, _) => {
                 if of_name == OfName::Quoted {
                     quoted_name = Some(changes.len());
                 }
-                changes.push((here, mend.change));
+                changes.push((here, mend.change.into()));
             }
         }
-        changes.extend(mend.more.into_iter().map(|(at, c)| (here + at, c)));
+        changes.extend(mend.more.map(|(at, made)| (here + at, made)));
         absent.extend(mend.absent);
         if let Err(stopped) = reader.feed(&mend.written, &mut mender) {
             let Stopped::Syntax(error) = stopped else {
@@ -158,17 +163,13 @@ pub(super) fn read(schema: &ToolArgsSchema, text: &str, base: usize) -> Result<R
             map.remove(name);
         }
     }
-    changes.extend(
-        mender
-            .quotes
-            .into_iter()
-            .map(|(at, change)| (offsets.in_text(at), change)),
-    );
+    let made_inside = mender.quotes.into_iter().chain(mender.controls);
+    changes.extend(made_inside.map(|(at, made)| (offsets.in_text(at), made)));
     // Stable: the changes of one place keep the order they were made in.
     changes.sort_by_key(|&(at, _)| at);
     Ok(Read {
         value,
-        changes: changes.into_iter().map(|(_, change)| change).collect(),
+        changes: changes.into_iter().map(|(_, made)| made).collect(),
         trailing,
     })
 }
@@ -198,9 +199,9 @@ struct Mend {
     skip: usize,
     resume: Resume,
     change: Change,
-    /// Changes inside what it read (a single-quoted string's control
-    /// characters), at offsets from the failing byte.
-    more: Vec<(usize, Change)>,
+    /// The change inside what it read (a single-quoted string's control
+    /// characters, counted), at its first's offset from the failing byte.
+    more: Option<(usize, Made)>,
     /// A property to leave out of the value: its object's pointer and its
     /// name.
     absent: Option<(String, String)>,
@@ -226,7 +227,7 @@ impl Mend {
             skip,
             resume: Resume::AsBefore,
             change,
-            more: Vec::new(),
+            more: None,
             absent: None,
             of_name: OfName::Not,
         }
@@ -264,11 +265,6 @@ fn mend(
         (Place::Key { .. }, _) => unquoted_key(rest, open, root),
         (Place::Value { .. }, b'\'') => single_quoted(rest, open, Some(name)),
         (Place::Value { .. }, _) => literal(rest, open, root),
-        (Place::String { key }, 0..=0x1F) => {
-            let escape = text::control_escape(byte).1;
-            let change = control_character(byte, &path_of(open, !key));
-            Fix::Mend(Mend::new(escape, 1, change))
-        }
         (Place::Escape { key }, b'\'') => {
             let message = "\\' inside a string, read as ': JSON does not escape a single quote";
             let change = Change::new(ChangeCode::EscapedApostrophe, path_of(open, !key), message);
@@ -342,11 +338,15 @@ fn single_quoted(rest: &str, open: &[Open], value: Option<Option<&Change>>) -> F
             if key { OfName::Quoted } else { OfName::Not },
         ),
     };
-    let more = quoted
-        .controls
-        .iter()
-        .map(|&(at, byte)| (at, control_character(byte, &path)))
-        .collect();
+    // One string's control characters are one change that counts them:
+    // however many newlines it holds.
+    let more = quoted.controls.first().map(|&(at, byte)| {
+        let made = Made {
+            change: control_character(byte, &path),
+            times: quoted.controls.len(),
+        };
+        (at, made)
+    });
     let change = Change::new(ChangeCode::SingleQuotes, path, message);
     let mut mend = Mend::new(quoted.json, quoted.len, change);
     mend.more = more;
@@ -426,19 +426,28 @@ fn container(open: &[Open]) -> Container {
 }
 
 /// The reader's listener: the names-only checker (which refuses a property
-/// the schema names given twice, as every text read refuses it), and the
-/// quote rule.
+/// the schema names given twice, as every text read refuses it), the quote
+/// rule, and the raw control characters read as their escapes.
+///
+/// What repeats inside one string is one change that counts, made at its
+/// first: a string of a million raw newlines costs a counter, not a
+/// million changes (`report.rs` folds what repeats across strings).
 struct Mender<'v> {
     names: Checker<'v>,
     /// The quotes read as part of their string: the reader's offset of
-    /// each, and its change.
-    quotes: Vec<(usize, Change)>,
+    /// the first in each string, and its change.
+    quotes: Vec<(usize, Made)>,
     /// The first of them in the string being read.
     inner: Option<usize>,
+    /// The raw control characters, the same way.
+    controls: Vec<(usize, Made)>,
+    /// Whether the last of `controls` is the string being read's.
+    controls_here: bool,
 }
 
 impl Listener for Mender<'_> {
     fn begin(&mut self, begun: text::Begun) -> Result<(), text::Halt> {
+        self.controls_here = false;
         self.names.begin(begun)
     }
 
@@ -447,6 +456,7 @@ impl Listener for Mender<'_> {
         key: &str,
         object: &serde_json::Map<String, Value>,
     ) -> Result<(), text::Halt> {
+        self.controls_here = false;
         self.names.key(key, object)
     }
 
@@ -455,6 +465,7 @@ impl Listener for Mender<'_> {
     }
 
     fn end(&mut self, value: &Value) -> Result<(), text::Halt> {
+        self.controls_here = false;
         self.names.end(value)
     }
 
@@ -463,7 +474,11 @@ impl Listener for Mender<'_> {
             self.inner = None;
             return true;
         }
-        self.inner.get_or_insert(quote.offset);
+        if self.inner.is_some() {
+            count_last(&mut self.quotes);
+            return false;
+        }
+        self.inner = Some(quote.offset);
         let message =
             "a \" inside a string, read as part of it: escape a quote inside a string as \\\"";
         let change = Change::new(
@@ -471,8 +486,26 @@ impl Listener for Mender<'_> {
             path_of(quote.open, true),
             message,
         );
-        self.quotes.push((quote.offset, change));
+        self.quotes.push((quote.offset, change.into()));
         false
+    }
+
+    fn control_reads(&mut self, control: Control<'_>) -> bool {
+        if self.controls_here {
+            count_last(&mut self.controls);
+            return true;
+        }
+        self.controls_here = true;
+        let change = control_character(control.byte, &path_of(control.open, !control.key));
+        self.controls.push((control.offset, change.into()));
+        true
+    }
+}
+
+/// One more of the last change made.
+fn count_last(made: &mut [(usize, Made)]) {
+    if let Some((_, last)) = made.last_mut() {
+        last.times += 1;
     }
 }
 

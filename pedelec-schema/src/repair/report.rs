@@ -16,29 +16,45 @@ use std::fmt::Write;
 use crate::change::{Change, ChangeCode};
 use crate::pointer::shown;
 
-/// `changes`, in text order, with every later change of a code at a
-/// pointer already reported folded into the first one, whose message then
-/// counts them.
-pub(super) fn one_per_place(changes: Vec<Change>) -> Vec<Change> {
-    if changes.len() < 2 {
-        return changes;
+/// A change, and how many times it was made at its place in a row: the
+/// raw newlines of one string are counted where they are read
+/// (`mend.rs`), so that a text of a million costs one change, not a million.
+#[derive(Debug)]
+pub(super) struct Made {
+    pub(super) change: Change,
+    pub(super) times: usize,
+}
+
+impl From<Change> for Made {
+    fn from(change: Change) -> Self {
+        Made { change, times: 1 }
     }
+}
+
+/// `made`, in text order, with every later change of a code at a pointer
+/// already reported folded into the first one, whose message then counts
+/// them all.
+pub(super) fn one_per_place(made: Vec<Made>) -> Vec<Change> {
     // How many changes each first one stands for (0 for a folded one):
     // found through a map, since a long call may hold many thousands.
-    let mut counts = vec![0usize; changes.len()];
-    let mut first: HashMap<(ChangeCode, &str), usize> = HashMap::with_capacity(changes.len());
-    for (index, change) in changes.iter().enumerate() {
-        let at = *first
-            .entry((change.code, change.pointer.as_str()))
-            .or_insert(index);
-        counts[at] += 1;
+    let mut counts: Vec<usize> = made.iter().map(|made| made.times).collect();
+    if made.len() > 1 {
+        let mut first: HashMap<(ChangeCode, &str), usize> = HashMap::with_capacity(made.len());
+        for (index, made) in made.iter().enumerate() {
+            let change = &made.change;
+            let at = *first
+                .entry((change.code, change.pointer.as_str()))
+                .or_insert(index);
+            if at != index {
+                counts[at] += counts[index];
+                counts[index] = 0;
+            }
+        }
     }
-    drop(first);
-    changes
-        .into_iter()
+    made.into_iter()
         .zip(counts)
         .filter(|&(_, count)| count > 0)
-        .map(|(mut change, count)| {
+        .map(|(Made { mut change, .. }, count)| {
             if count > 1 {
                 change.message = folded(&change, count);
             }

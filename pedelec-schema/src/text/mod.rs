@@ -116,6 +116,29 @@ pub(crate) trait Listener {
         let _ = quote;
         true
     }
+    /// Whether a raw control character inside a string is read as part of
+    /// it, as if escaped; JSON says never. A listener that repairs text
+    /// takes it here, in the one pass (`repair/`): a stop and a resume per
+    /// character would cost a repair's bookkeeping per newline of a long
+    /// text.
+    #[inline]
+    fn control_reads(&mut self, control: Control<'_>) -> bool {
+        let _ = control;
+        false
+    }
+}
+
+/// A raw control character inside a string, which the listener may read
+/// as part of it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Control<'a> {
+    /// Its offset in the text.
+    pub(crate) offset: usize,
+    pub(crate) byte: u8,
+    /// Whether the string is a property name.
+    pub(crate) key: bool,
+    /// The containers open around the string.
+    pub(crate) open: &'a [Open],
 }
 
 /// A `"` that would end the string value being read, with what the

@@ -7,7 +7,7 @@ use super::escape::{control_character, Escape, Step};
 use super::number::{self, NumberAt};
 use super::state::{Place, Resume, State, Word};
 use super::tree::{Open, Tree, MAX_NESTING};
-use super::{Begun, Halt, Listener, Quote, Stopped};
+use super::{Begun, Control, Halt, Listener, Quote, Stopped};
 use crate::document::SyntaxError;
 
 /// The value being read, where it is not a container.
@@ -331,6 +331,16 @@ impl Reader {
                 };
                 Ok(end + 1)
             }
+            Some(&byte) if listener.control_reads(self.control(end, byte, key)) => {
+                self.buffer.push_str(run);
+                // A control character is one byte, a character of its own.
+                let part = &chunk[end..end + 1];
+                self.buffer.push_str(part);
+                if !key && listener.string_part(part).is_err() {
+                    return Err(self.halted(Halt::Refused, end));
+                }
+                Ok(end + 1)
+            }
             Some(&control) => {
                 // Kept, so that a repair can take up reading at the byte.
                 self.buffer.push_str(run);
@@ -343,6 +353,17 @@ impl Reader {
     /// read: the listener's answer.
     fn quote_closes<L: Listener>(&self, chunk: &str, at: usize, listener: &mut L) -> bool {
         listener.quote_closes(Quote::new(self.offset + at, chunk, at, self.tree.open()))
+    }
+
+    /// The raw control character `byte` at `at` of the piece.
+    fn control(&self, at: usize, byte: u8, key: bool) -> Control<'_> {
+        let (offset, open) = (self.offset + at, self.tree.open());
+        Control {
+            offset,
+            byte,
+            key,
+            open,
+        }
     }
 
     /// Reads one byte of an escape.

@@ -78,6 +78,68 @@ fn a_huge_array_of_repairs() {
     }
 }
 
+/// What repeats inside one string, or after the object, is one change
+/// that counts it, however many times it repeats: a million raw newlines
+/// cost a counter, not a million changes held until the end (issue 47).
+#[test]
+fn repeats_at_one_place_are_one_change_that_counts_them() {
+    let schema = ToolArgsSchema::from_value(&json!({
+        "type": "object",
+        "properties": {"text": {"type": "string"}, "more": {"type": "string"}}
+    }))
+    .unwrap();
+    let n = 1_000_000;
+    let text = format!("{{\"text\": \"{}\"}}", "a\n".repeat(n));
+    let repaired = schema.repair(&text).unwrap();
+    assert_eq!(repaired.value["text"], "a\n".repeat(n));
+    assert_eq!(repaired.changes.len(), 1);
+    assert!(
+        repaired.changes[0]
+            .message
+            .starts_with("1000000 raw control characters"),
+        "{}",
+        repaired.changes[0].message
+    );
+    // Two strings: a change each; in single quotes, the same count.
+    let text = format!("{{'text': '{}', \"more\": \"x\ty\"}}", "\r\n".repeat(n / 2));
+    let changes = schema.repair(&text).unwrap().changes;
+    let counted: Vec<_> = changes
+        .iter()
+        .map(|c| (c.code, c.pointer.as_str()))
+        .collect();
+    assert_eq!(
+        counted,
+        [
+            (ChangeCode::SingleQuotes, "/text"),
+            (ChangeCode::ControlCharacter, "/text"),
+            (ChangeCode::ControlCharacter, "/more"),
+        ]
+    );
+    assert!(
+        changes[1].message.starts_with("1000000 raw"),
+        "{:?}",
+        changes[1]
+    );
+    assert!(
+        changes[2].message.starts_with("a raw tab"),
+        "{:?}",
+        changes[2]
+    );
+    // Quotes that cannot end their string, and stray brackets.
+    let text = format!("{{\"text\": \"{}\"}}{}", "a\"b".repeat(n), "}".repeat(n));
+    let changes = schema.repair(&text).unwrap().changes;
+    let messages: Vec<_> = changes.iter().map(|c| c.message.as_str()).collect();
+    assert_eq!(messages.len(), 2, "{messages:?}");
+    assert!(
+        messages[0].starts_with("1000000 \" inside a string"),
+        "{messages:?}"
+    );
+    assert!(
+        messages[1].starts_with("1000000 brackets after"),
+        "{messages:?}"
+    );
+}
+
 /// Numbers are the reader's: odd ones read as serde_json reads them,
 /// one out of range refused where it is, whatever was repaired before.
 #[test]
