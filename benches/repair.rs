@@ -21,16 +21,25 @@
 //!   in single quotes, a trailing comma in every container, `True`/`False`
 //!   under boolean nodes, a stray `}`): one repair per string and
 //!   container, read in one pass. No target; the same ratio on 961 B and
-//!   on 232 KB says the cost is linear.
+//!   on 232 KB says the cost is linear;
+//! - `repair_newlines`: `repair` of a string holding n raw newlines (n =
+//!   250 000 and 4n = 1 000 000), against the baseline on the same text with
+//!   each newline escaped (no target);
+//! - `repair_newlines_4n`: each side at 4n / at n (at most 6x: linear, with
+//!   room for the larger text's cache misses; 16x would be quadratic).
+//!
+//! `-- --once` times one call of each side of the newlines at n and 4n
+//! instead, for code too slow to time in rounds.
 //!
 //! Every side is checked once, before timing, to give the call's value.
 
 use std::hint::black_box;
+use std::time::Instant;
 
 use pedelec_schema::ToolArgsSchema;
 use pedelec_testdata::payloads;
 use pedelec_testdata::sloppy::{Sloppy, Tape};
-use serde_json::Value;
+use serde_json::{json, Value};
 
 #[path = "support/ratios.rs"]
 mod ratios;
@@ -75,6 +84,19 @@ fn comparisons() -> Vec<Comparison> {
         sides: ["repair", "validate_str+from_str"],
         cells,
     };
+    let newlines = |count| Cell {
+        workload: match count {
+            N => "250 000 raw newlines",
+            _ => "1 000 000 raw newlines",
+        },
+        ours: newlines_side(count, true),
+        theirs: newlines_side(count, false),
+    };
+    let growth = |workload, repair| Cell {
+        workload,
+        ours: newlines_side(4 * N, repair),
+        theirs: newlines_side(N, repair),
+    };
     vec![
         comparison(
             "repair_json",
@@ -88,7 +110,81 @@ fn comparisons() -> Vec<Comparison> {
             Target::Cost,
             sloppy_cells,
         ),
+        comparison(
+            "repair_newlines",
+            "repair of n raw newlines in a string / validate_str + from_str::<Value> on them escaped",
+            Target::Cost,
+            vec![newlines(N), newlines(4 * N)],
+        ),
+        Comparison {
+            id: "repair_newlines_4n",
+            title: "each side on 1 000 000 raw newlines / on 250 000",
+            target: Target::CostAtMost(6.0),
+            sides: ["4n", "n"],
+            cells: vec![
+                growth("repair", true),
+                growth("validate_str+from_str", false),
+            ],
+        },
     ]
+}
+
+/// The smaller count of raw newlines; the larger is four times as many.
+const N: usize = 250_000;
+
+/// The schema of the newlines: one string.
+fn text_schema() -> ToolArgsSchema {
+    ToolArgsSchema::from_value(&json!({
+        "type": "object",
+        "properties": {"text": {"type": "string"}}
+    }))
+    .expect("in the subset")
+}
+
+/// A string of `count` raw newlines, and the same call as JSON.
+fn newlines(count: usize) -> (&'static str, &'static str) {
+    let text = format!("{{\"text\": \"{}\"}}", "a\n".repeat(count));
+    let json = text.replace('\n', "\\n");
+    (text.leak(), json.leak())
+}
+
+/// `repair` of `count` raw newlines, or the baseline on them escaped;
+/// checked once first.
+fn newlines_side(count: usize, repair: bool) -> Side {
+    let schema = text_schema();
+    let (text, json) = newlines(count);
+    match repair {
+        true => {
+            let repaired = schema.repair(text).expect("the newlines are repaired");
+            assert_eq!(repaired.changes.len(), 1, "one string, one change");
+            Side::call(move || drop(black_box(schema.repair(black_box(text)))))
+        }
+        false => {
+            assert!(baseline(&schema, json).is_some());
+            Side::call(move || drop(black_box(baseline(&schema, black_box(json)))))
+        }
+    }
+}
+
+/// `--once`: one call of each side of the newlines at n and 4n, timed.
+fn once() {
+    let schema = text_schema();
+    for count in [N, 4 * N] {
+        let (text, json) = newlines(count);
+        let start = Instant::now();
+        let repaired = schema.repair(text).expect("the newlines are repaired");
+        let repair = start.elapsed();
+        let start = Instant::now();
+        assert!(baseline(&schema, json).is_some());
+        let base = start.elapsed();
+        println!(
+            "{count} raw newlines ({} bytes): repair {:.1} ms ({} changes), validate_str+from_str {:.1} ms",
+            text.len(),
+            repair.as_secs_f64() * 1e3,
+            repaired.changes.len(),
+            base.as_secs_f64() * 1e3
+        );
+    }
 }
 
 /// `repair` on `text`, against the baseline on `json`.
@@ -103,5 +199,8 @@ fn cell(workload: &'static str, schema: &Value, text: &'static str, json: &'stat
 }
 
 fn main() {
+    if std::env::args().any(|arg| arg == "--once") {
+        return once();
+    }
     ratios::run(comparisons());
 }

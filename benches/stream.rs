@@ -21,7 +21,12 @@
 //! - `stream_whole`: one `feed` of the whole text (no target);
 //! - `typed_stream_64`: `T::stream()` in 64-byte pieces, then `finish`,
 //!   against `T::from_args_str(text)`, for each workload's derived type
-//!   (no target).
+//!   (no target);
+//! - `stream_keys`: an object of n properties (n = 200 000 and 4n =
+//!   800 000, about 3.6 and 15 MB), in 64-byte pieces and in one piece
+//!   (no target);
+//! - `stream_keys_4n`: each side at 4n / at n (at most 6x: linear, with
+//!   room for the larger value's cache misses; 16x would be quadratic).
 //!
 //! The pieces are cut before the timed loop: a provider's deltas arrive as
 //! strings already. Every side is checked once, before timing, to give the
@@ -33,7 +38,7 @@ use pedelec_schema::{ToolArgs, ToolArgsSchema};
 use pedelec_testdata::payloads;
 use pedelec_testdata::typed::{LargeArray, SpawnClosedPolygons, TwentyProperties};
 use serde::de::DeserializeOwned;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 #[path = "support/ratios.rs"]
 mod ratios;
@@ -176,6 +181,38 @@ fn comparisons() -> Vec<Comparison> {
             Target::Cost,
             whole,
         ),
+        against_baseline(
+            "stream_keys",
+            "stream of an object of n properties / validate_str + from_str::<Value>",
+            Target::Cost,
+            [
+                (N, PIECE),
+                (N, usize::MAX),
+                (4 * N, PIECE),
+                (4 * N, usize::MAX),
+            ]
+            .into_iter()
+            .map(|(count, size)| keys_cell(keys_workload(count, size), count, count, size))
+            .collect(),
+        ),
+        Comparison {
+            id: "stream_keys_4n",
+            title: "each side on an object of 800 000 properties / of 200 000",
+            target: Target::CostAtMost(6.0),
+            sides: ["4n", "n"],
+            cells: [
+                ("stream, 64-byte pieces", PIECE),
+                ("stream, one piece", usize::MAX),
+            ]
+            .into_iter()
+            .map(|(workload, size)| keys_cell(workload, 4 * N, N, size))
+            .chain([Cell {
+                workload: "validate_str+from_str",
+                ours: keys_baseline(4 * N),
+                theirs: keys_baseline(N),
+            }])
+            .collect(),
+        },
         Comparison {
             id: "typed_stream_64",
             title: "typed stream: T::stream() in 64-byte pieces / T::from_args_str",
@@ -204,6 +241,57 @@ fn stream_cell(
             drop(black_box(baseline(&theirs, black_box(text))));
         }),
     }
+}
+
+/// The smaller count of properties; the larger is four times as many.
+const N: usize = 200_000;
+
+fn keys_workload(count: usize, size: usize) -> &'static str {
+    match (count, size) {
+        (N, PIECE) => "200 000 properties, 64-byte pieces",
+        (N, _) => "200 000 properties, one piece",
+        (_, PIECE) => "800 000 properties, 64-byte pieces",
+        _ => "800 000 properties, one piece",
+    }
+}
+
+/// An object of `count` properties (`{"k0": 0, "k1": 1, ...}`) and its
+/// schema, which names none of them.
+fn keys(count: usize) -> (ToolArgsSchema, &'static str) {
+    let properties: Vec<String> = (0..count).map(|i| format!("\"k{i}\": {i}")).collect();
+    let text = format!("{{{}}}", properties.join(", ")).leak();
+    let schema = ToolArgsSchema::from_value(&json!({"type": "object", "properties": {}}));
+    (schema.expect("in the subset"), text)
+}
+
+/// The stream of `ours` properties in pieces of `size`, against that of
+/// `theirs` properties (the baseline on the same text, where they are the
+/// same count).
+fn keys_cell(workload: &'static str, ours: usize, theirs: usize, size: usize) -> Cell {
+    let side = |count| {
+        let (schema, text) = keys(count);
+        let pieces = match size {
+            usize::MAX => vec![text],
+            _ => pieces(text, size),
+        };
+        assert!(streamed(&schema, &pieces).is_ok());
+        Side::call(move || drop(black_box(streamed(&schema, black_box(&pieces)))))
+    };
+    Cell {
+        workload,
+        ours: side(ours),
+        theirs: match ours == theirs {
+            true => keys_baseline(theirs),
+            false => side(theirs),
+        },
+    }
+}
+
+/// The baseline on an object of `count` properties.
+fn keys_baseline(count: usize) -> Side {
+    let (schema, text) = keys(count);
+    assert!(baseline(&schema, text).is_some());
+    Side::call(move || drop(black_box(baseline(&schema, black_box(text)))))
 }
 
 /// `T::stream()` fed 64-byte pieces, against `T::from_args_str`.
