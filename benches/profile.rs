@@ -27,7 +27,12 @@
 //!   `baseline` (`validate_str`, then `serde_json::from_str::<Value>`);
 //!   `repair` for `ToolArgsSchema::repair` (as in `benches/repair.rs`),
 //!   with the sides `pedelec` (the call written sloppily), `json` (its
-//!   JSON text) and `baseline`.
+//!   JSON text) and `baseline`; `unions` for the nested unions of
+//!   `benches/stream.rs`, the case naming their size (`64x32`, `64x128`,
+//!   `256x256`), with the sides `chars` (`k` first, one character a
+//!   piece), `whole` (`k` first, one piece), `late` (`k` last, one piece)
+//!   and `baseline` (`validate_str` alone). A first call, made whatever
+//!   `N`, builds the patterns' automata.
 //!
 //! `N` sets the number of calls; `N=0` measures the setup alone, to
 //! subtract.
@@ -52,8 +57,8 @@ fn main() {
         (Some(case), Some(side)) => (case.as_str(), side.as_str()),
         _ => {
             eprintln!(
-                "usage: profile polygons|twenty|large|ten|thirty pedelec|jsonschema|serde|clone|chars|whole|baseline \
-                 [errors|collect|document|read|compile|typed|text|stream|repair]"
+                "usage: profile polygons|twenty|large|ten|thirty|NxM pedelec|jsonschema|serde|clone|chars|whole|late|baseline \
+                 [errors|collect|document|read|compile|typed|text|stream|repair|unions]"
             );
             std::process::exit(2);
         }
@@ -63,6 +68,9 @@ fn main() {
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(1000);
+    if mode == "unions" {
+        return unions(case, side, iterations);
+    }
     let (schema, valid, invalid) = inputs(case);
     match mode {
         "typed" | "text" => match case {
@@ -125,6 +133,40 @@ fn stream(side: &str, schema: &Value, valid: &Value, iterations: usize) {
             black_box(stream.feed(black_box(piece)).is_ok());
         }
         drop(black_box(stream.finish()));
+    }
+}
+
+/// The nested unions of size `case` (`64x128`): their call streamed, or
+/// read by `validate_str` alone.
+fn unions(case: &str, side: &str, iterations: usize) {
+    let (n, m) = case
+        .split_once('x')
+        .and_then(|(n, m)| Some((n.parse().ok()?, m.parse().ok()?)))
+        .expect("a size such as 64x128");
+    let schema =
+        ToolArgsSchema::from_value(&payloads::nested_unions_schema(n, m)).expect("in the subset");
+    let text = payloads::nested_unions_call(n, side != "late");
+    let pieces: Vec<&str> = match side {
+        "chars" => text
+            .char_indices()
+            .map(|(at, c)| &text[at..at + c.len_utf8()])
+            .collect(),
+        _ => vec![&text],
+    };
+    let call = || {
+        if side == "baseline" {
+            black_box(schema.validate_str(black_box(&text)).is_ok());
+            return;
+        }
+        let mut stream = schema.stream();
+        for piece in &pieces {
+            black_box(stream.feed(black_box(piece)).is_ok());
+        }
+        drop(black_box(stream.finish()));
+    };
+    call();
+    for _ in 0..iterations {
+        call();
     }
 }
 

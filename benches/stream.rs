@@ -28,6 +28,20 @@
 //! - `stream_keys_4n`: each side at 4n / at n (at most 6x: linear, with
 //!   room for the larger value's cache misses; 16x would be quadratic).
 //!
+//! Nested unions, against `schema.validate_str(text)` alone: a `oneOf` of
+//! `n` objects told apart by a number (`k`, between `i` and `i` in branch
+//! `i`), each with an `s` that is a `oneOf` of `m` strings with disjoint
+//! patterns (`^a{j}x$`), and a 24-byte call, at `n x m` = 64 x 32, 4 times
+//! as many strings (64 x 128) and 256 x 256:
+//!
+//! - `unions_chars`: `k` before `s`, as a model writes the properties in
+//!   the schema's order, `feed` once per character (target at most 10x:
+//!   flat in `n` and `m`, where it grew with their product);
+//! - `unions_whole`: the same, one `feed` of the whole text (target at
+//!   most 10x);
+//! - `unions_late`: `s` before `k`, one `feed` (no target): until the
+//!   number, every outer branch is alive and checks its own `oneOf`.
+//!
 //! The pieces are cut before the timed loop: a provider's deltas arrive as
 //! strings already. Every side is checked once, before timing, to give the
 //! value `serde_json::from_str` gives.
@@ -113,6 +127,37 @@ fn baseline(schema: &ToolArgsSchema, text: &str) -> Option<Value> {
     serde_json::from_str(text).ok()
 }
 
+/// The nested unions' sizes, `n x m`.
+const UNIONS: [(usize, usize); 3] = [(64, 32), (64, 128), (256, 256)];
+
+/// The nested unions' comparisons: the stream fed `pieces` of the call,
+/// `k` first or last, against `validate_str` on it.
+fn unions_cells(k_first: bool, size: usize) -> Vec<Cell> {
+    UNIONS
+        .into_iter()
+        .map(|(n, m)| {
+            let text: &'static str = payloads::nested_unions_call(n, k_first).leak();
+            let workload: &'static str = format!("{n} x {m} unions").leak();
+            let schema = payloads::nested_unions_schema(n, m);
+            let compile = || ToolArgsSchema::from_value(&schema).expect("in the subset");
+            let (ours, theirs) = (compile(), compile());
+            let expected: Value = serde_json::from_str(text).expect("JSON");
+            let pieces = pieces(text, size);
+            assert_eq!(streamed(&ours, &pieces).ok(), Some(expected), "{workload}");
+            assert!(theirs.validate_str(text).is_ok(), "{workload}");
+            Cell {
+                workload,
+                ours: Side::call(move || {
+                    drop(black_box(streamed(&ours, black_box(&pieces))));
+                }),
+                theirs: Side::call(move || {
+                    drop(black_box(theirs.validate_str(black_box(text))));
+                }),
+            }
+        })
+        .collect()
+}
+
 fn comparisons() -> Vec<Comparison> {
     let mut chars = Vec::new();
     let mut chunked = Vec::new();
@@ -160,6 +205,13 @@ fn comparisons() -> Vec<Comparison> {
         title,
         target,
         sides: ["stream", "validate_str+from_str"],
+        cells,
+    };
+    let against_validate_str = |id, title, target, cells| Comparison {
+        id,
+        title,
+        target,
+        sides: ["stream", "validate_str"],
         cells,
     };
     vec![
@@ -220,6 +272,24 @@ fn comparisons() -> Vec<Comparison> {
             sides: ["T::stream", "from_args_str"],
             cells: typed,
         },
+        against_validate_str(
+            "unions_chars",
+            "nested unions, k first: stream, one feed per character / validate_str",
+            Target::CostAtMost(10.0),
+            unions_cells(true, 1),
+        ),
+        against_validate_str(
+            "unions_whole",
+            "nested unions, k first: stream, one feed of the whole text / validate_str",
+            Target::CostAtMost(10.0),
+            unions_cells(true, usize::MAX),
+        ),
+        against_validate_str(
+            "unions_late",
+            "nested unions, k last: stream, one feed of the whole text / validate_str",
+            Target::Cost,
+            unions_cells(false, usize::MAX),
+        ),
     ]
 }
 

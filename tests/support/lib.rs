@@ -354,4 +354,34 @@ pub mod payloads {
             .collect();
         json!({ "records": records })
     }
+
+    /// Nested unions (the stream's cost under them, `benches/stream.rs`):
+    /// a `oneOf` of `n` objects told apart by a number (`k`, between `i`
+    /// and `i` in branch `i`), each with an `s` that is a `oneOf` of `m`
+    /// strings with disjoint patterns (`^a{j}x$`).
+    pub fn nested_unions_schema(n: usize, m: usize) -> Value {
+        let strings: Vec<Value> = (0..m)
+            .map(|j| json!({"type": "string", "pattern": format!("^a{{{j}}}x$")}))
+            .collect();
+        let objects: Vec<Value> = (0..n)
+            .map(|i| {
+                json!({"type": "object", "properties": {
+                    "k": {"type": "integer", "minimum": i, "maximum": i},
+                    "s": {"oneOf": strings}
+                }, "required": ["k", "s"]})
+            })
+            .collect();
+        json!({"type": "object", "properties": {"a": {"oneOf": objects}}, "required": ["a"]})
+    }
+
+    /// A valid call of [`nested_unions_schema`] with `n` objects, 24 bytes
+    /// for `n` of 64 to 299: `k` (`n / 3`) before `s`, as a model writes
+    /// the properties in the schema's order, or after it.
+    pub fn nested_unions_call(n: usize, k_first: bool) -> String {
+        let k = n / 3;
+        match k_first {
+            true => format!(r#"{{"a":{{"k":{k},"s":"aax"}}}}"#),
+            false => format!(r#"{{"a":{{"s":"aax","k":{k}}}}}"#),
+        }
+    }
 }

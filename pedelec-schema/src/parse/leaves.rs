@@ -43,9 +43,14 @@ impl Parser {
             );
             return None;
         };
-        Pattern::new(source)
+        if let Some(compiled) = self.patterns.get(source) {
+            return Some(compiled.clone());
+        }
+        let compiled = Pattern::new(source)
             .map_err(|err| self.report(Code::InvalidPattern, err.to_string()))
-            .ok()
+            .ok()?;
+        self.patterns.insert(source.clone(), compiled.clone());
+        Some(compiled)
     }
 
     pub(super) fn number(
@@ -150,5 +155,41 @@ impl Parser {
                 None
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::pattern::Pattern;
+    use crate::schema::SchemaNode;
+
+    /// A pattern written in several nodes is compiled once, and the nodes
+    /// share it (and so its stream automaton); another is its own.
+    #[test]
+    fn a_pattern_written_twice_is_compiled_once() {
+        let schema = crate::ToolArgsSchema::from_value(&json!({
+            "type": "object",
+            "properties": {
+                "a": {"type": "string", "pattern": "^a+$"},
+                "b": {"oneOf": [{"type": "string", "pattern": "^a+$"}, {"type": "integer"}]},
+                "c": {"type": "string", "pattern": "^a+$$"}
+            }
+        }))
+        .unwrap();
+        let pattern = |node: &SchemaNode| -> Pattern {
+            match node {
+                SchemaNode::String(string) => string.pattern.clone().unwrap(),
+                SchemaNode::OneOf(one_of) => match &one_of.branches[0] {
+                    SchemaNode::String(string) => string.pattern.clone().unwrap(),
+                    other => panic!("{other:?}"),
+                },
+                other => panic!("{other:?}"),
+            }
+        };
+        let [a, b, c] = [0, 1, 2].map(|at| pattern(&schema.root().properties[at].node));
+        assert!(a.is(&b));
+        assert!(!a.is(&c));
     }
 }

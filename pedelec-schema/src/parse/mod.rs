@@ -28,10 +28,13 @@ mod leaves;
 mod limits;
 pub(crate) mod text_order;
 
+use std::collections::HashMap;
+
 use serde_json::Value;
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::message::Described;
+use crate::pattern::Pattern;
 use crate::pointer;
 use crate::schema::{BooleanNode, Metadata, NodeKind, ObjectNode, SchemaNode};
 use fields::Fields;
@@ -55,6 +58,7 @@ pub(crate) fn parse_root(
         errors: 0,
         branch_product: 1,
         hook,
+        patterns: HashMap::new(),
     };
     let root = parser.node(value, 1, true);
     let root = match root {
@@ -73,6 +77,11 @@ struct Parser {
     /// (see [`MAX_BRANCH_PRODUCT`]).
     branch_product: usize,
     hook: Option<NodeHook>,
+    /// The patterns compiled so far, by source: a pattern written in many
+    /// nodes (every branch of a `oneOf` repeating a union of patterns, say)
+    /// is compiled once and shared, and so is its stream automaton
+    /// (`pattern/prefix.rs`), built once and scanned once per string.
+    patterns: HashMap<String, Pattern>,
 }
 
 impl Parser {

@@ -186,6 +186,7 @@ impl Pattern {
     }
 
     /// Whether `other` is this very pattern (shared, not equal).
+    #[cfg(test)]
     pub(crate) fn is(&self, other: &Pattern) -> bool {
         Arc::ptr_eq(&self.0, &other.0)
     }

@@ -48,27 +48,6 @@ pub(crate) struct Scan {
     cache: Box<Cache>,
     state: Option<LazyStateID>,
     verdict: Verdict,
-    /// The state and verdict [`save`](Self::save) kept, and how many times
-    /// the cache had been cleared then.
-    saved: (Option<LazyStateID>, Verdict, usize),
-}
-
-impl Scan {
-    /// Keeps where the scan is, for [`restore`](Self::restore): a state is
-    /// a number into the cache.
-    pub(crate) fn save(&mut self) {
-        self.saved = (self.state, self.verdict, self.cache.clear_count());
-    }
-
-    /// Goes back to where [`save`](Self::save) kept the scan. A cache
-    /// cleared since then no longer knows the saved state's number, so the
-    /// scan gives up on the string: it stays open, and the complete string
-    /// is checked by the pattern itself.
-    pub(crate) fn restore(&mut self) {
-        let (state, verdict, clears) = self.saved;
-        self.verdict = verdict;
-        self.state = state.filter(|_| self.cache.clear_count() == clears);
-    }
 }
 
 impl Automaton {
@@ -89,7 +68,6 @@ impl Automaton {
             cache: pooled.unwrap_or_else(|| Box::new(self.dfa.create_cache())),
             state: None,
             verdict: Verdict::Open,
-            saved: (None, Verdict::Open, 0),
         }
     }
 
@@ -113,33 +91,36 @@ impl Automaton {
     }
 
     /// Reads `bytes`, the next part of the string; returns the verdict so
-    /// far. If the lazy DFA gives up (its cache thrashes), it stays open.
-    pub(crate) fn read(&self, scan: &mut Scan, bytes: &[u8]) -> Verdict {
+    /// far, and how many of the bytes it took to reach it (all of them
+    /// while it is open): a string that dies here dies at the last byte
+    /// read, as it would have read one byte at a time. If the lazy DFA
+    /// gives up (its cache thrashes), it stays open.
+    pub(crate) fn read(&self, scan: &mut Scan, bytes: &[u8]) -> (Verdict, usize) {
         if scan.verdict != Verdict::Open {
-            return scan.verdict;
+            return (scan.verdict, 0);
         }
         let Some(mut state) = scan.state else {
-            return Verdict::Open;
+            return (Verdict::Open, bytes.len());
         };
-        for &byte in bytes {
+        for (at, &byte) in bytes.iter().enumerate() {
             match self.dfa.next_state(&mut scan.cache, state, byte) {
                 Ok(next) => state = next,
                 Err(_) => {
                     scan.state = None;
-                    return Verdict::Open;
+                    return (Verdict::Open, bytes.len());
                 }
             }
             if state.is_match() {
                 scan.verdict = Verdict::Matched;
-                return scan.verdict;
+                return (scan.verdict, at + 1);
             }
             if state.is_dead() {
                 scan.verdict = Verdict::Dead;
-                return scan.verdict;
+                return (scan.verdict, at + 1);
             }
         }
         scan.state = Some(state);
-        Verdict::Open
+        (Verdict::Open, bytes.len())
     }
 }
 
@@ -154,11 +135,41 @@ mod tests {
         let mut scan = automaton.scan();
         automaton.begin(&mut scan);
         text.chars()
-            .map(|c| automaton.read(&mut scan, c.to_string().as_bytes()))
+            .map(|c| automaton.read(&mut scan, c.to_string().as_bytes()).0)
             .collect()
     }
 
     use Verdict::{Dead, Matched, Open};
+
+    /// Read whole, a text is decided at the byte where reading it one byte
+    /// at a time decides it, with the same verdict.
+    #[test]
+    fn a_whole_read_decides_at_the_byte_a_bytewise_read_does() {
+        for (source, text) in [
+            ("^[a-z]+$", "abc1de"),
+            ("^a{3}x$", "aaaax"),
+            ("^ab", "abzz"),
+            ("^.$", "é😀x"),
+            (r"\bcat\b", "a cat b"),
+            ("^x{2,3}$", "xx"),
+        ] {
+            let pattern = Pattern::new(source).unwrap();
+            let automaton = Automaton::new(&pattern.regex_source()).unwrap();
+            let mut scan = automaton.scan();
+            automaton.begin(&mut scan);
+            let whole = automaton.read(&mut scan, text.as_bytes());
+            automaton.begin(&mut scan);
+            let mut bytewise = (Open, text.len());
+            for (at, byte) in text.bytes().enumerate() {
+                let (verdict, _) = automaton.read(&mut scan, &[byte]);
+                if verdict != Open {
+                    bytewise = (verdict, at + 1);
+                    break;
+                }
+            }
+            assert_eq!(whole, bytewise, "{source} on {text:?}");
+        }
+    }
 
     /// Each verdict at the first character that decides it, and never one
     /// that the pattern's own match on a longer text contradicts.
@@ -200,7 +211,7 @@ mod tests {
                 let mut scan = automaton.scan();
                 automaton.begin(&mut scan);
                 for (end, c) in text.char_indices() {
-                    let verdict = automaton.read(&mut scan, c.to_string().as_bytes());
+                    let verdict = automaton.read(&mut scan, c.to_string().as_bytes()).0;
                     let prefix = &text[..end + c.len_utf8()];
                     for extension in texts {
                         let longer = format!("{prefix}{extension}");

@@ -1,25 +1,19 @@
-//! The stream's listener, [`Checker`]: the lanes, levels, branches and
-//! forks of `mod.rs`'s header, and the failures they record.
-
-use std::sync::Arc;
+//! The stream's listener, [`Checker`]: the lanes and levels of `mod.rs`'s
+//! header, fed by the reader; the branches and forks are `branches.rs`'s.
 
 use serde_json::{Map, Number, Value};
 
-use super::string::StringProgress;
-use crate::document::Indices;
+use super::branches::{Branches, Mark, Place, ROOT};
+use super::string::{Death, StringProgress};
 use crate::document::Span;
 use crate::document::ValidationError;
-use crate::document::{BranchFailures, Failure, ValidationErrorKind, QUOTED_PER_BRANCH};
+use crate::document::{Failure, ValidationErrorKind};
 use crate::message::Found;
 use crate::small_string::SmallString;
 use crate::text::{Begun, Halt, Listener, Open};
-use crate::validate::one_of::OneOfRule;
 use crate::validate::texts::{on_edge, EdgeFloats};
 use crate::validate::trail::Trail;
-use crate::validate::{self, installed, Rule, Sink, Texts, Validator};
-
-/// The root's branch.
-const ROOT: usize = 0;
+use crate::validate::{self, installed, Rule, Texts, Validator};
 
 #[derive(Debug)]
 pub(crate) struct Checker<'v> {
@@ -39,8 +33,7 @@ pub(crate) struct Checker<'v> {
     levels: Vec<Level>,
     /// Containers open below a value no lane checks.
     unchecked: usize,
-    branches: Vec<Branch>,
-    forks: Vec<Fork<'v>>,
+    branches: Branches<'v>,
     /// The array indices on the way to the value being read.
     indices: Vec<usize>,
     /// The nodes of the next value of the innermost object, found at its
@@ -54,6 +47,9 @@ pub(crate) struct Checker<'v> {
     float: Option<SmallString>,
     /// The floats on an edge read so far, for [`finding`](Self::finding).
     found: Option<EdgeFloats>,
+    /// The lanes that refuse in the run of the string being read, with
+    /// where (kept for its room).
+    deaths: Vec<(Death, usize)>,
 }
 
 #[derive(Debug)]
@@ -70,48 +66,28 @@ struct Lane<'v> {
     seen: u64,
 }
 
+impl<'v> Lane<'v> {
+    fn new(rule: &'v Rule, branch: usize) -> Self {
+        Lane {
+            rule,
+            branch,
+            count: 0,
+            seen: 0,
+        }
+    }
+}
+
 /// An open value with lanes.
 #[derive(Debug)]
 struct Level {
-    /// Where its lanes, forks and branches start.
+    /// Where its lanes start, and its forks and branches.
     lanes: usize,
-    forks: usize,
-    branches: usize,
+    mark: Mark,
     /// Whether it pushed its own array index (it is an item).
     indexed: bool,
     /// Whether a `null` was let through inside it: its own checks and its
     /// `oneOf`s' verdicts wait for the whole value.
     loosened: bool,
-}
-
-#[derive(Debug)]
-struct Branch {
-    /// The fork it is an alternative of; none for the root.
-    fork: usize,
-    /// How many array indices lead to its value, and the length of its
-    /// node's schema pointer: its failures are located relative to both.
-    base: usize,
-    start: usize,
-    failed: bool,
-    /// Its failures, every one found (a failed branch checks no more).
-    errors: Vec<ValidationError>,
-}
-
-#[derive(Debug)]
-struct Fork<'v> {
-    rule: &'v OneOfRule,
-    /// The branch the `oneOf` is checked in.
-    owner: usize,
-    /// Its branches, `first..first + count` of `branches`.
-    first: usize,
-    count: usize,
-}
-
-impl Fork<'_> {
-    /// Its branches' places in `branches`.
-    fn branches(&self) -> std::ops::Range<usize> {
-        self.first..self.first + self.count
-    }
 }
 
 impl<'v> Checker<'v> {
@@ -160,19 +136,13 @@ impl<'v> Checker<'v> {
             lanes: Vec::with_capacity(ROOM),
             levels: Vec::with_capacity(ROOM),
             unchecked: 0,
-            branches: vec![Branch {
-                fork: usize::MAX,
-                base: 0,
-                start: 0,
-                failed: false,
-                errors: Vec::new(),
-            }],
-            forks: Vec::new(),
+            branches: Branches::new(),
             indices: Vec::with_capacity(ROOM),
             pending: Vec::with_capacity(ROOM),
             string: StringProgress::default(),
             float: None,
             found: None,
+            deaths: Vec::new(),
         }
     }
 
@@ -184,29 +154,26 @@ impl<'v> Checker<'v> {
 
     /// The root's failures, once it has failed.
     pub(crate) fn refusal(&self) -> Option<&[ValidationError]> {
-        let root = &self.branches[ROOT];
-        root.failed.then_some(&root.errors[..])
+        self.branches.refusal()
     }
 
     /// Whether the root has failed: the answer to the reader.
     fn verdict(&self) -> Result<(), Halt> {
-        match self.branches[ROOT].failed {
+        match self.branches.root_failed() {
             true => Err(Halt::Refused),
             false => Ok(()),
         }
     }
 
     /// Whether `branch` and every branch it lies in are alive.
-    fn live(&self, mut branch: usize) -> bool {
-        loop {
-            if self.branches[branch].failed {
-                return false;
-            }
-            if branch == ROOT {
-                return true;
-            }
-            branch = self.forks[self.branches[branch].fork].owner;
-        }
+    fn live(&self, branch: usize) -> bool {
+        self.branches.live(branch)
+    }
+
+    /// Whether the lanes of `branch` check anything: it is alive, in a
+    /// checker that checks.
+    fn checks(&self, branch: usize) -> bool {
+        self.checking && self.live(branch)
     }
 
     fn begun(&mut self, begun: Begun) {
@@ -238,7 +205,7 @@ impl<'v> Checker<'v> {
                             if count as u64 > max && self.live(branch) {
                                 self.fail(
                                     branch,
-                                    vec![(
+                                    [(
                                         array.site(),
                                         Failure::Counted(ValidationErrorKind::MaxItems {
                                             count,
@@ -257,8 +224,7 @@ impl<'v> Checker<'v> {
         }
         let level = Level {
             lanes: self.lanes.len(),
-            forks: self.forks.len(),
-            branches: self.branches.len(),
+            mark: self.branches.mark(),
             indexed,
             loosened: false,
         };
@@ -284,8 +250,7 @@ impl<'v> Checker<'v> {
             if indexed {
                 self.indices.pop();
             }
-            self.forks.truncate(level.forks);
-            self.branches.truncate(level.branches);
+            self.branches.truncate(level.mark);
             self.unchecked = 1;
             return;
         }
@@ -300,60 +265,63 @@ impl<'v> Checker<'v> {
     /// or at a `oneOf` a fork of branches and theirs. A node that does not
     /// take the value's type fails there.
     fn expand(&mut self, rule: &'v Rule, branch: usize, begun: Begun) {
+        match self.checks(branch) {
+            true => self.expand_checked(rule, branch, begun),
+            false => self.expand_names(rule, branch, begun),
+        }
+    }
+
+    /// [`expand`](Self::expand) in a branch that checks: a fork's new
+    /// branches check too (a branch's failure fails no sibling).
+    fn expand_checked(&mut self, rule: &'v Rule, branch: usize, begun: Begun) {
         if let Rule::OneOf(one_of) = rule {
-            let fork = self.forks.len();
-            let first = self.branches.len();
-            let base = self.indices.len();
-            self.forks.push(Fork {
-                rule: one_of,
-                owner: branch,
-                first,
-                count: one_of.sited_branches().len(),
-            });
-            for (site, _) in one_of.sited_branches() {
-                self.branches.push(Branch {
-                    fork,
-                    base,
-                    start: site.len(),
-                    failed: false,
-                    errors: Vec::new(),
-                });
-            }
+            let first = self.branches.fork(one_of, branch, self.indices.len());
+            // Mostly one lane per branch: grown once.
+            self.lanes.reserve(one_of.sited_branches().len());
             for (at, (_, rule)) in one_of.sited_branches().enumerate() {
-                self.expand(rule, first + at, begun);
+                self.expand_checked(rule, first + at, begun);
             }
             return;
         }
-        let takes = matches!(
-            (rule, begun),
-            (Rule::String(_), Begun::String)
-                | (Rule::Number(_), Begun::Number)
-                | (Rule::Boolean(_), Begun::Boolean)
-                | (Rule::Array(_), Begun::Array)
-                | (Rule::Object(_), Begun::Object)
-        );
-        if takes {
-            self.lanes.push(Lane {
-                rule,
-                branch,
-                count: 0,
-                seen: 0,
-            });
-        } else if self.live(branch) {
-            let expected = rule.expected().expect("a oneOf is expanded above");
-            // The words the rules' own type failures use for each type.
-            let found = Found::Begun(match begun {
-                Begun::Object => validate::object::EXPECTED,
-                Begun::Array => validate::array::EXPECTED,
-                Begun::String => validate::string::EXPECTED,
-                Begun::Number => validate::number::EXPECTED,
-                Begun::Boolean => validate::boolean::EXPECTED,
-                Begun::Null => "null",
-            });
-            self.fail(
-                branch,
-                vec![(rule.site(), Failure::Type { expected, found })],
-            );
+        if takes(rule, begun) {
+            self.lanes.push(Lane::new(rule, branch));
+            return;
+        }
+        let expected = rule.expected().expect("a oneOf is expanded above");
+        // The words the rules' own type failures use for each type.
+        let found = Found::Begun(match begun {
+            Begun::Object => validate::object::EXPECTED,
+            Begun::Array => validate::array::EXPECTED,
+            Begun::String => validate::string::EXPECTED,
+            Begun::Number => validate::number::EXPECTED,
+            Begun::Boolean => validate::boolean::EXPECTED,
+            Begun::Null => "null",
+        });
+        self.fail(branch, [(rule.site(), Failure::Type { expected, found })]);
+    }
+
+    /// The lanes of `rule` in a `branch` that checks nothing (it failed,
+    /// or the checker reads names only): only a container's, whose lane
+    /// finds the properties the schema names inside (`mod.rs`: every
+    /// reading of the schema names keys), and no fork, since no verdict
+    /// is asked of it. A failed branch's string, number or boolean opens
+    /// no lane: under a `oneOf` of `n` branches each with a `oneOf` of `m`
+    /// strings, a value that only one outer branch still takes is checked
+    /// by `m` lanes, not `n * m`.
+    fn expand_names(&mut self, rule: &'v Rule, branch: usize, begun: Begun) {
+        if !matches!(begun, Begun::Object | Begun::Array) {
+            return;
+        }
+        match rule {
+            Rule::OneOf(one_of) => {
+                for rule in one_of.branches() {
+                    self.expand_names(rule, branch, begun);
+                }
+            }
+            Rule::Array(_) | Rule::Object(_) if takes(rule, begun) => {
+                self.lanes.push(Lane::new(rule, branch));
+            }
+            _ => {}
         }
     }
 
@@ -389,46 +357,22 @@ impl<'v> Checker<'v> {
         Ok(())
     }
 
-    /// More of the string being read. The run is checked whole; if some
-    /// lane fails in it, it is read again character by character, so that
-    /// the failure is the one at the character that decided it. Returns
-    /// where in `part` the stream was refused, if it was.
-    fn string_read(&mut self, part: &str) -> Result<(), usize> {
+    /// More of the string being read, checked by each live lane in one
+    /// reading (`string.rs`); the lanes that refuse in it are failed in
+    /// the order of the characters that decide, each character's in lane
+    /// order, as a reading one character at a time fails them. Returns
+    /// where in `run` the stream was refused, if it was: the last byte of
+    /// the character at which the root failed.
+    fn string_read(&mut self, run: &str) -> Result<(), usize> {
         let Some(start) = self.levels.last().map(|level| level.lanes) else {
             return Ok(());
         };
         if self.unchecked > 0 || !self.checking || !self.string.checks_early() {
             return Ok(());
         }
-        // One character (a model's token, or text fed a character at a
-        // time) needs no second reading to find the one that decided.
-        if part.chars().nth(1).is_none() {
-            self.string_fails(start, part, true);
-            return match self.branches[ROOT].failed {
-                true => Err(part.len() - 1),
-                false => Ok(()),
-            };
-        }
-        self.string.save();
-        if !self.string_fails(start, part, false) {
-            return Ok(());
-        }
-        self.string.restore();
-        for (at, c) in part.char_indices() {
-            let c = &part[at..at + c.len_utf8()];
-            self.string_fails(start, c, true);
-            if self.branches[ROOT].failed {
-                return Err(at + c.len() - 1);
-            }
-        }
-        Ok(())
-    }
-
-    /// Reads `part` into the string's state; whether a live lane fails
-    /// there, recording its failures when `record`.
-    fn string_fails(&mut self, start: usize, part: &str, record: bool) -> bool {
-        self.string.read(part);
-        let mut failed = false;
+        self.string.read(run);
+        let mut deaths = std::mem::take(&mut self.deaths);
+        deaths.reserve(self.lanes.len() - start);
         for at in start..self.lanes.len() {
             let (rule, branch) = (self.lanes[at].rule, self.lanes[at].branch);
             if !self.live(branch) {
@@ -437,23 +381,59 @@ impl<'v> Checker<'v> {
             let Rule::String(string) = rule else {
                 unreachable!("a string's lanes are strings'");
             };
-            let failures = self.string.failures(at - start, string, part);
-            if failures.is_empty() {
-                continue;
-            }
-            failed = true;
-            if record {
-                let site = string.site();
-                self.fail(
-                    branch,
-                    failures
-                        .into_iter()
-                        .map(|failure| (site, failure))
-                        .collect(),
-                );
+            if let Some(death) = self.string.death(at - start, string, run) {
+                deaths.push((death, at));
             }
         }
-        failed
+        // Stable: a character's refusals stay in lane order. Mostly they
+        // are in order already (one character, or lanes that refuse at
+        // the same one).
+        if !deaths.is_sorted_by_key(|(death, _)| death.end) {
+            deaths.sort_by_key(|(death, _)| death.end);
+        }
+        self.branches.expect_deferred(deaths.len());
+        let mut refused = Ok(());
+        for (index, &(death, at)) in deaths.iter().enumerate() {
+            // As read one character at a time: a lane whose branch has
+            // failed by then (with the root, at the same character) is
+            // skipped.
+            if self.live(self.lanes[at].branch) {
+                self.string_refused(at, death, run);
+            }
+            let last_of_its_character = deaths
+                .get(index + 1)
+                .is_none_or(|(next, _)| next.end != death.end);
+            if last_of_its_character && self.branches.root_failed() {
+                refused = Err(death.end - 1);
+                break;
+            }
+        }
+        deaths.clear();
+        self.deaths = deaths;
+        refused
+    }
+
+    /// The lane at `at` refused the string at `death` in `run`: its
+    /// branch fails, its failures written when read (`branches.rs`), but
+    /// the root's, which are the refusal.
+    fn string_refused(&mut self, at: usize, death: Death, run: &str) {
+        let (rule, branch) = (self.lanes[at].rule, self.lanes[at].branch);
+        let Rule::String(string) = rule else {
+            unreachable!("a string's lanes are strings'");
+        };
+        let refusal = self.string.refusal(string, death, run);
+        let place = Place {
+            indices: &self.indices,
+            pointers: &self.validator.pointers,
+        };
+        match branch {
+            ROOT => {
+                let failures = self.string.failures(&refusal);
+                let failures = failures.into_iter().map(|failure| (string.site(), failure));
+                self.branches.fail(ROOT, failures, &place, &self.string);
+            }
+            _ => self.branches.defer(branch, refusal, &place, &self.string),
+        }
     }
 
     fn ended(&mut self, value: &Value) {
@@ -481,29 +461,21 @@ impl<'v> Checker<'v> {
                     self.fail_by_walk(branch, rule, value, text);
                 }
             }
-            // Inner forks first: their verdict may fail an outer branch.
-            for fork in (level.forks..self.forks.len()).rev() {
-                let Fork { rule, owner, .. } = self.forks[fork];
-                if !self.live(owner) {
-                    continue;
-                }
-                let branches = self.forks[fork].branches();
-                let first = branches.start;
-                let mut alive = branches.clone().filter(|&b| !self.branches[b].failed);
-                if let (Some(one), Some(two)) = (alive.next(), alive.next()) {
-                    let failure = Failure::Counted(ValidationErrorKind::OneOfMany {
-                        matched: 2 + alive.count(),
-                        branches: branches.len(),
-                        first: one - first,
-                        second: two - first,
-                    });
-                    self.fail(owner, vec![(rule.site(), failure)]);
-                }
-            }
+            let place = Place {
+                indices: &self.indices,
+                pointers: &self.validator.pointers,
+            };
+            self.branches.verdicts(level.mark, &place, &self.string);
+        }
+        if matches!(value, Value::String(_)) {
+            let place = Place {
+                indices: &self.indices,
+                pointers: &self.validator.pointers,
+            };
+            self.branches.settle(level.mark, &place, &self.string);
         }
         self.lanes.truncate(level.lanes);
-        self.forks.truncate(level.forks);
-        self.branches.truncate(level.branches);
+        self.branches.truncate(level.mark);
         if level.indexed {
             self.indices.pop();
         }
@@ -511,26 +483,15 @@ impl<'v> Checker<'v> {
 
     /// Records `failures`, each of the node at its site, of the value
     /// being read, in `branch`.
-    fn fail(&mut self, branch: usize, failures: Vec<(Span, Failure)>) {
+    fn fail(&mut self, branch: usize, failures: impl IntoIterator<Item = (Span, Failure)>) {
         if !self.checking {
             return;
         }
-        let mut sink = self.record_in(branch);
-        for (site, failure) in failures {
-            sink.fail(&Trail::ROOT, site, |_| failure);
-        }
-        self.record(branch, sink.errors);
-    }
-
-    /// A sink for the failures of the value being read, in `branch`.
-    fn record_in(&self, branch: usize) -> Record<'_> {
-        let Branch { base, start, .. } = self.branches[branch];
-        Record {
-            outer: &self.indices[base..],
+        let place = Place {
+            indices: &self.indices,
             pointers: &self.validator.pointers,
-            start,
-            errors: Vec::new(),
-        }
+        };
+        self.branches.fail(branch, failures, &place, &self.string);
     }
 
     /// The float being read, read as `text` inside the containers `open`,
@@ -552,48 +513,27 @@ impl<'v> Checker<'v> {
         }
     }
 
-    /// Records the walk's failures of `value`, which `rule` refuses; a
-    /// float's `text` is what it was read from.
+    /// Records the walk's failures of `value`, which `rule` refuses: a
+    /// number's or a boolean's outside the root when read (`branches.rs`);
+    /// a float's `text` is what it was read from.
     #[cold]
-    fn fail_by_walk(&mut self, branch: usize, rule: &Rule, value: &Value, text: Option<&str>) {
+    fn fail_by_walk(&mut self, branch: usize, rule: &'v Rule, value: &Value, text: Option<&str>) {
+        let place = Place {
+            indices: &self.indices,
+            pointers: &self.validator.pointers,
+        };
+        if branch != ROOT && matches!(value, Value::Number(_) | Value::Bool(_)) {
+            self.branches
+                .defer_walk(branch, rule, value, text, &place, &self.string);
+            return;
+        }
         let texts = match (value, text) {
             (Value::Number(number), Some(text)) => Some(Texts::one(number, text)),
             _ => None,
         };
-        let mut sink = self.record_in(branch);
+        let mut sink = self.branches.sink(branch, &place);
         installed(texts, || rule.check(value, &Trail::ROOT, &mut sink));
-        self.record(branch, sink.errors);
-    }
-
-    /// `branch` failed with `errors`; a fork whose every branch has failed
-    /// fails its own branch.
-    fn record(&mut self, branch: usize, errors: Vec<ValidationError>) {
-        let failed = &mut self.branches[branch];
-        failed.failed = true;
-        failed.errors.extend(errors);
-        if branch == ROOT {
-            return;
-        }
-        let fork = &self.forks[failed.fork];
-        let (rule, owner) = (fork.rule, fork.owner);
-        let branches = &self.branches[fork.branches()];
-        if branches.iter().all(|branch| branch.failed) && self.live(owner) {
-            let no_branch = Failure::NoBranch {
-                branches: branches
-                    .iter()
-                    .map(|branch| BranchFailures {
-                        first: branch
-                            .errors
-                            .iter()
-                            .take(QUOTED_PER_BRANCH)
-                            .cloned()
-                            .collect(),
-                        count: branch.errors.len(),
-                    })
-                    .collect(),
-            };
-            self.fail(owner, vec![(rule.site(), no_branch)]);
-        }
+        self.branches.failed(branch, &place, &self.string);
     }
 }
 
@@ -646,25 +586,15 @@ fn own_keywords_pass(rule: &Rule, value: &Value, seen: u64, float: Option<&str>)
     }
 }
 
-/// Collects the walk's failures of a value the stream checks, located
-/// through the arrays open around it.
-struct Record<'a> {
-    outer: &'a [usize],
-    pointers: &'a Arc<str>,
-    start: usize,
-    errors: Vec<ValidationError>,
-}
-
-impl Sink for Record<'_> {
-    const FAIL_FAST: bool = false;
-
-    fn fail(&mut self, at: &Trail<'_>, site: Span, failure: impl FnOnce(&Arc<str>) -> Failure) {
-        self.errors.push(ValidationError::new(
-            Indices::joined(self.outer, &at.indices()),
-            Arc::clone(self.pointers),
-            site,
-            self.start,
-            failure(self.pointers),
-        ));
-    }
+/// Whether `rule` takes a value begun as `begun` (a `oneOf` is expanded
+/// before it is asked).
+fn takes(rule: &Rule, begun: Begun) -> bool {
+    matches!(
+        (rule, begun),
+        (Rule::String(_), Begun::String)
+            | (Rule::Number(_), Begun::Number)
+            | (Rule::Boolean(_), Begun::Boolean)
+            | (Rule::Array(_), Begun::Array)
+            | (Rule::Object(_), Begun::Object)
+    )
 }

@@ -19,6 +19,30 @@
 //! `oneOf`'s value ends with several branches alive, it fails as the walk
 //! fails it: several branches own the value.
 //!
+//! # What a stream costs under unions
+//!
+//! A `oneOf` nested in the branches of another checks its part of the
+//! value once per outer branch (the branch product, `docs/design.md`), so
+//! the checker spends on a value only what its live branches need:
+//!
+//! - a branch that has failed opens lanes only for objects and arrays,
+//!   whose keys it still names (below), and no fork: under a `oneOf` of
+//!   `n` objects told apart by a number, each with a `oneOf` of `m`
+//!   strings, a string after the number is checked by `m` lanes, not
+//!   `n * m` (`lanes.rs`);
+//! - lanes that check one pattern share its scan, and each run of a
+//!   string is read once by each lane, which says where in it it refuses
+//!   (`string.rs`, `scans.rs`); a schema compiles a pattern written in
+//!   many nodes once (`parse/`), so those lanes do share it;
+//! - a failure inside a string, or at the end of a number or a boolean,
+//!   of a branch other than the root is written only if read: when its
+//!   fork has no branch left (`branches.rs`); a fork counts its branches
+//!   alive.
+//!
+//! Before the number that tells the branches apart, every outer branch is
+//! alive and checks its own lanes: a string that comes first in the text
+//! is still checked `n * m` times.
+//!
 //! # Why the answer is the walk's
 //!
 //! Every check at a value's end is the compiled rule's own: a leaf by its
@@ -65,7 +89,9 @@
 //! where it begins, as before (taking it out would leave the property
 //! missing).
 
+mod branches;
 mod lanes;
+mod scans;
 mod string;
 
 pub(crate) use lanes::Checker;

@@ -147,6 +147,15 @@ fn an_array_is_refused_at_the_item_past_max_items() {
         "/a",
         "maxItems",
     );
+    // The item past `maxItems` is not checked: the branch (here the root)
+    // failed at its first byte, and a failed branch checks nothing more.
+    refuses_at(
+        &schema,
+        r#"{"a": [1, 2, "x"]}"#,
+        "             ^",
+        "/a",
+        "maxItems",
+    );
 }
 
 #[test]
@@ -389,4 +398,155 @@ fn a_null_for_an_optional_property_is_refused_only_without_a_profile() {
     }
     let text = r#"{"note": null, "id": "abcd"}"#;
     assert_eq!(refused(Profile::OpenAiStrict, text), text.rfind('d'));
+}
+
+/// The outcome of `text` fed in `pieces`: each refusal's document and
+/// byte, or the arguments.
+fn fed(schema: &ToolArgsSchema, pieces: &[&str]) -> (Value, Option<usize>) {
+    let mut stream = schema.stream();
+    for piece in pieces {
+        if let Err(error) = stream.feed(piece) {
+            return (error.to_value(), stream.refused_at());
+        }
+    }
+    let at = stream.refused_at();
+    let outcome = match stream.finish() {
+        Ok(value) => json!({"ok": value}),
+        Err(error) => error.to_value(),
+    };
+    (outcome, at)
+}
+
+/// Nested unions of strings, told apart by a number, as the stream's
+/// cost benchmark has them: `n` objects, the `i`-th taking `k = i` and an
+/// `s` that one of the same patterns and checks takes, whatever `i`.
+fn nested_unions() -> ToolArgsSchema {
+    let strings = json!([
+        {"type": "string", "pattern": "^a{2}x$"},
+        {"type": "string", "pattern": "^a+y$", "maxLength": 4},
+        {"type": "string", "enum": ["ab", "abc", "b"]},
+        {"type": "string", "maxLength": 2, "pattern": "^[a-c]+$"},
+        {"type": "string", "enum": ["é😀", "éa"], "pattern": "^é"}
+    ]);
+    let branches: Vec<Value> = (0..3)
+        .map(|i| {
+            json!({"type": "object", "properties": {
+            "k": {"type": "integer", "minimum": i, "maximum": i},
+            "s": {"oneOf": strings},
+            "t": {"type": "array", "items": {"oneOf": strings}}
+        }, "required": ["k", "s"]})
+        })
+        .collect();
+    schema(
+        json!({"o": {"oneOf": branches}, "p": {"type": "string", "enum": ["abcd"], "maxLength": 3, "pattern": "^a[bz]"}}),
+        &["o"],
+    )
+}
+
+/// A run of a string is read in one pass by each lane, which finds the
+/// character at which it refuses (`string.rs`): tied here to reading the
+/// string one character at a time. Fed whole, one character at a time,
+/// and cut in two at every place, every text gives the same refusal at
+/// the same byte, or the same arguments - with several lanes refusing in
+/// one run at different characters, lanes that share a pattern under
+/// different branches, two checks refusing at one character, and
+/// refusals whose failures are written only when a `oneOf` explains them.
+#[test]
+fn a_run_read_at_once_answers_as_one_character_at_a_time() {
+    let schema = nested_unions();
+    let mut refused = 0;
+    for text in [
+        r#"{"o": {"k": 1, "s": "aax"}}"#,
+        r#"{"o": {"s": "aax", "k": 2}}"#,
+        r#"{"o": {"s": "aay", "k": 2}}"#,
+        r#"{"o": {"s": "aaay", "k": 0}}"#,
+        r#"{"o": {"s": "aaaay", "k": 0}}"#,
+        r#"{"o": {"s": "abq", "k": 0}}"#,
+        r#"{"o": {"k": 0, "s": "abc"}}"#,
+        r#"{"o": {"k": 0, "s": "abca"}}"#,
+        r#"{"o": {"k": 2, "s": "éa"}}"#,
+        r#"{"o": {"k": 2, "s": "é😀x"}}"#,
+        r#"{"o": {"s": "b", "k": 3}}"#,
+        r#"{"o": {"k": 1, "s": "ab", "t": ["aax", "zz", "b"]}}"#,
+        r#"{"o": {"t": ["aax", "ab", "abz"], "k": 1, "s": "ab"}}"#,
+        r#"{"o": {"k": 1, "s": "ab"}, "p": "abcd"}"#,
+        r#"{"p": "abzd", "o": {"k": 1, "s": "ab"}}"#,
+        r#"{"p": "ax", "o": {"k": 1, "s": "ab"}}"#,
+    ] {
+        let chars: Vec<&str> = text
+            .char_indices()
+            .map(|(at, c)| &text[at..at + c.len_utf8()])
+            .collect();
+        let expected = fed(&schema, &chars);
+        refused += usize::from(expected.1.is_some());
+        assert_eq!(fed(&schema, &[text]), expected, "{text}");
+        for (cut, _) in text.char_indices() {
+            let halves = [&text[..cut], &text[cut..]];
+            assert_eq!(fed(&schema, &halves), expected, "{text} cut at {cut}");
+        }
+        // At the end, refused as `validate_str` refuses.
+        if expected.1 == Some(text.len() - 1) {
+            let whole = schema.validate_str(text).unwrap_err();
+            assert_eq!(expected.0, whole.to_value(), "{text}");
+        }
+    }
+    assert!(refused >= 8, "only {refused} texts refused");
+    // Two checks that refuse at one character both say so, in the walk's
+    // order, read at once as one character at a time.
+    for (text, keywords) in [
+        (r#"{"p": "ax"}"#, ["enum", "pattern"]),
+        (r#"{"p": "abcz"}"#, ["enum", "maxLength"]),
+    ] {
+        let (_, error) = refused_at(&schema, text).unwrap();
+        let found: Vec<&str> = error.errors().iter().map(|e| e.keyword()).collect();
+        assert_eq!(found, keywords, "{text}");
+        assert_eq!(fed(&schema, &[text]).0, error.to_value(), "{text}");
+    }
+}
+
+/// A branch that fails inside a string keeps what refused and writes its
+/// failures only when they are read (`branches.rs`): here when its
+/// `oneOf` has no branch left, once the other branch fails at a later
+/// number. The failure quotes the string as it was at the character that
+/// decided, not as it ended.
+#[test]
+fn a_branch_failed_inside_a_string_is_explained_as_it_failed() {
+    let schema = schema(
+        json!({"o": {"oneOf": [
+            {"type": "object", "properties": {"s": {"type": "string", "pattern": "^a+$"}}},
+            {"type": "object", "properties": {"s": {"type": "string", "enum": ["alpha", "bravo"]}, "n": {"type": "integer", "maximum": 3}}}
+        ]}}),
+        &[],
+    );
+    let text = r#"{"o": {"s": "alpha", "n": 5}}"#;
+    let (index, error) = refused_at(&schema, text).unwrap();
+    assert_eq!(index, text.find('5').unwrap() + 1);
+    assert_eq!(
+        error.errors()[0].message(),
+        "the value matches none of the 2 `oneOf` branches (branch 0: /s: no string that starts \
+         with \"al\" matches the pattern \"^a+$\" | branch 1: /n: 5 is greater than the \
+         maximum 3)"
+    );
+}
+
+/// A branch that has failed checks nothing more, and its strings open no
+/// lane; but its objects still name their properties, so a repeat there
+/// is refused as `validate_str` refuses it (`mod.rs`).
+#[test]
+fn a_failed_branch_still_names_the_properties_of_its_objects() {
+    let schema = schema(
+        json!({"o": {"oneOf": [
+            {"type": "object", "properties": {"k": {"type": "integer", "maximum": 0}, "x": {"type": "object", "properties": {"y": {"type": "string"}}}}},
+            {"type": "object", "properties": {"k": {"type": "integer", "minimum": 1}}}
+        ]}}),
+        &[],
+    );
+    let text = r#"{"o": {"k": 1, "x": {"y": "a", "y": "b"}}}"#;
+    let (index, error) = refused_at(&schema, text).unwrap();
+    assert_eq!(index, text.rfind("\"y\"").unwrap() + 2);
+    assert!(matches!(error, ArgsError::Syntax(_)), "{error}");
+    assert!(matches!(
+        schema.validate_str(text),
+        Err(ArgsError::Syntax(_))
+    ));
 }

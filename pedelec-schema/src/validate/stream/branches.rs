@@ -1,0 +1,428 @@
+//! The branches of the stream's checker and the forks that hold them
+//! (`mod.rs`'s header): whether each branch has failed, its failures, and
+//! the `oneOf` failure that a fork whose every branch has failed gives its
+//! own branch.
+//!
+//! A fork counts its branches still alive, so that a branch's failure
+//! tells at once whether it was the fork's last: under a `oneOf` of `n`
+//! branches that fail one by one, asking each time whether all have failed
+//! would cost `n` per failure, `n²` for the fork.
+//!
+//! A branch (not the root, whose failures are the refusal) that a lane
+//! fails inside a string, or at the end of a number or a boolean, keeps
+//! what refused and writes its failures only when they are read: by its
+//! fork's `oneOf` failure, once every branch has failed. Most are never
+//! read: under a `oneOf` of `m` patterns, `m - 1` lanes fail in a valid
+//! string, and under a `oneOf` of `n` objects told apart by a number, `n -
+//! 1` fail at the number; their fork's value is taken by the last. What a
+//! string's lane refused is written from the string's state, so a branch
+//! that outlives the string has its failures written when the string ends.
+
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use crate::document::Indices;
+use crate::document::Span;
+use crate::document::ValidationError;
+use crate::document::{BranchFailures, Failure, ValidationErrorKind, QUOTED_PER_BRANCH};
+use crate::small_string::SmallString;
+use crate::validate::one_of::OneOfRule;
+use crate::validate::trail::Trail;
+use crate::validate::{installed, Rule, Sink, Texts};
+
+use super::string::{Refusal, StringProgress};
+
+/// The root's branch.
+pub(super) const ROOT: usize = 0;
+
+#[derive(Debug)]
+pub(super) struct Branches<'v> {
+    branches: Vec<Branch<'v>>,
+    forks: Vec<Fork<'v>>,
+    /// The branches failed in the string being read whose failures are
+    /// still to be written.
+    deferred: Vec<usize>,
+}
+
+#[derive(Debug)]
+struct Branch<'v> {
+    /// The fork it is an alternative of; none for the root.
+    fork: usize,
+    /// How many array indices lead to its value, and the length of its
+    /// node's schema pointer: its failures are located relative to both.
+    base: usize,
+    start: usize,
+    failed: bool,
+    /// Its failures, every one found (a failed branch checks no more).
+    errors: Vec<ValidationError>,
+    /// Or what failed it, its failures not yet written.
+    deferred: Option<Deferred<'v>>,
+}
+
+/// What failed a branch, for its failures to be written when read.
+#[derive(Debug)]
+enum Deferred<'v> {
+    /// What its lane refused in the string being read.
+    String(Refusal<'v>),
+    /// A number or a boolean (a copy costs nothing) that `rule` refuses,
+    /// inside the array items `outer`: the walk's failures of it. A float
+    /// on a bound's edge keeps its `text`, which the walk compares as
+    /// written (`validate/texts.rs`).
+    Walk {
+        rule: &'v Rule,
+        value: Value,
+        text: Option<SmallString>,
+        outer: Box<[usize]>,
+    },
+}
+
+#[derive(Debug)]
+struct Fork<'v> {
+    rule: &'v OneOfRule,
+    /// The branch the `oneOf` is checked in.
+    owner: usize,
+    /// Its branches, `first..first + count` of `branches`.
+    first: usize,
+    count: usize,
+    /// How many of them have not failed.
+    alive: usize,
+}
+
+/// How many branches and forks there were, to go back to when a value
+/// ends.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Mark {
+    branches: usize,
+    forks: usize,
+}
+
+/// Where the value being read is, for its failures: the array indices on
+/// the way to it, and the compiled schema's pointers.
+pub(super) struct Place<'a> {
+    pub(super) indices: &'a [usize],
+    pub(super) pointers: &'a Arc<str>,
+}
+
+impl<'v> Branches<'v> {
+    /// The root's branch alone.
+    pub(super) fn new() -> Self {
+        Branches {
+            branches: vec![Branch {
+                fork: usize::MAX,
+                base: 0,
+                start: 0,
+                failed: false,
+                errors: Vec::new(),
+                deferred: None,
+            }],
+            forks: Vec::new(),
+            deferred: Vec::new(),
+        }
+    }
+
+    /// The root's failures, once it has failed.
+    pub(super) fn refusal(&self) -> Option<&[ValidationError]> {
+        let root = &self.branches[ROOT];
+        root.failed.then_some(&root.errors[..])
+    }
+
+    /// Whether the root has failed.
+    pub(super) fn root_failed(&self) -> bool {
+        self.branches[ROOT].failed
+    }
+
+    /// Whether `branch` and every branch it lies in are alive.
+    #[inline]
+    pub(super) fn live(&self, mut branch: usize) -> bool {
+        loop {
+            if self.branches[branch].failed {
+                return false;
+            }
+            if branch == ROOT {
+                return true;
+            }
+            branch = self.forks[self.branches[branch].fork].owner;
+        }
+    }
+
+    /// A fork of `rule`'s branches in `owner`, for a value inside `base`
+    /// array indices; its first branch.
+    pub(super) fn fork(&mut self, rule: &'v OneOfRule, owner: usize, base: usize) -> usize {
+        let fork = self.forks.len();
+        let first = self.branches.len();
+        let count = rule.sited_branches().len();
+        self.forks.push(Fork {
+            rule,
+            owner,
+            first,
+            count,
+            alive: count,
+        });
+        self.branches
+            .extend(rule.sited_branches().map(|(site, _)| Branch {
+                fork,
+                base,
+                start: site.len(),
+                failed: false,
+                errors: Vec::new(),
+                deferred: None,
+            }));
+        first
+    }
+
+    pub(super) fn mark(&self) -> Mark {
+        Mark {
+            branches: self.branches.len(),
+            forks: self.forks.len(),
+        }
+    }
+
+    /// Drops the forks and branches made since `mark`: their value ended.
+    pub(super) fn truncate(&mut self, mark: Mark) {
+        self.forks.truncate(mark.forks);
+        self.branches.truncate(mark.branches);
+    }
+
+    /// The verdicts of the forks made since `mark`, whose value ended:
+    /// one whose owner is alive with several branches alive fails it, as
+    /// the walk fails a value that several branches own. Inner forks
+    /// first: their verdict may fail an outer branch.
+    #[inline]
+    pub(super) fn verdicts(&mut self, mark: Mark, place: &Place<'_>, string: &StringProgress) {
+        // Most values fork nothing.
+        if mark.forks == self.forks.len() {
+            return;
+        }
+        self.fork_verdicts(mark, place, string);
+    }
+
+    /// [`verdicts`](Self::verdicts), of at least one fork.
+    fn fork_verdicts(&mut self, mark: Mark, place: &Place<'_>, string: &StringProgress) {
+        for fork in (mark.forks..self.forks.len()).rev() {
+            let Fork {
+                rule,
+                owner,
+                first,
+                count,
+                alive,
+            } = self.forks[fork];
+            if alive < 2 || !self.live(owner) {
+                continue;
+            }
+            let mut living = (first..first + count).filter(|&b| !self.branches[b].failed);
+            let (Some(one), Some(two)) = (living.next(), living.next()) else {
+                unreachable!("the fork counts two branches alive");
+            };
+            let failure = Failure::Counted(ValidationErrorKind::OneOfMany {
+                matched: alive,
+                branches: count,
+                first: one - first,
+                second: two - first,
+            });
+            self.fail(owner, [(rule.site(), failure)], place, string);
+        }
+    }
+
+    /// Records `failures`, each of the node at its site, of the value at
+    /// `place`, in `branch`.
+    pub(super) fn fail(
+        &mut self,
+        branch: usize,
+        failures: impl IntoIterator<Item = (Span, Failure)>,
+        place: &Place<'_>,
+        string: &StringProgress,
+    ) {
+        let mut sink = self.sink(branch, place);
+        for (site, failure) in failures {
+            sink.fail(&Trail::ROOT, site, |_| failure);
+        }
+        self.failed(branch, place, string);
+    }
+
+    /// Room for `count` more branches failed in the string being read.
+    pub(super) fn expect_deferred(&mut self, count: usize) {
+        self.deferred.reserve(count);
+    }
+
+    /// `branch` (not the root, whose failures are the refusal) failed in
+    /// the string being read, as `refusal` says: its failures are written
+    /// when read.
+    pub(super) fn defer(
+        &mut self,
+        branch: usize,
+        refusal: Refusal<'v>,
+        place: &Place<'_>,
+        string: &StringProgress,
+    ) {
+        debug_assert_ne!(branch, ROOT, "the root's failures are the refusal");
+        self.branches[branch].deferred = Some(Deferred::String(refusal));
+        self.deferred.push(branch);
+        self.failed(branch, place, string);
+    }
+
+    /// `branch` (not the root) failed `rule`'s check of `value`, a number
+    /// or a boolean read from `text` where a float on an edge, at `place`:
+    /// the walk's failures are written when read.
+    pub(super) fn defer_walk(
+        &mut self,
+        branch: usize,
+        rule: &'v Rule,
+        value: &Value,
+        text: Option<&str>,
+        place: &Place<'_>,
+        string: &StringProgress,
+    ) {
+        debug_assert_ne!(branch, ROOT, "the root's failures are the refusal");
+        debug_assert!(matches!(value, Value::Number(_) | Value::Bool(_)));
+        let outer = place.indices[self.branches[branch].base..].into();
+        self.branches[branch].deferred = Some(Deferred::Walk {
+            rule,
+            value: value.clone(),
+            text: text.map(SmallString::from),
+            outer,
+        });
+        self.failed(branch, place, string);
+    }
+
+    /// Writes the failures deferred in the string being read, which ends
+    /// at `place`, of the branches made before `mark` (the others end with
+    /// it), and forgets the rest.
+    #[inline]
+    pub(super) fn settle(&mut self, mark: Mark, place: &Place<'_>, string: &StringProgress) {
+        if self.deferred.is_empty() {
+            return;
+        }
+        let mut deferred = std::mem::take(&mut self.deferred);
+        for branch in deferred.drain(..) {
+            if branch < mark.branches {
+                self.write(branch, place, string);
+            }
+        }
+        self.deferred = deferred;
+    }
+
+    /// Writes `branch`'s deferred failures, if it has any.
+    fn write(&mut self, branch: usize, place: &Place<'_>, string: &StringProgress) {
+        match self.branches[branch].deferred.take() {
+            None => {}
+            Some(Deferred::String(refusal)) => {
+                let site = refusal.site();
+                let mut sink = self.sink(branch, place);
+                for failure in string.failures(&refusal) {
+                    sink.fail(&Trail::ROOT, site, |_| failure);
+                }
+            }
+            Some(Deferred::Walk {
+                rule,
+                value,
+                text,
+                outer,
+            }) => {
+                let at = Place {
+                    indices: &outer,
+                    pointers: place.pointers,
+                };
+                // The texts are found by the number's address: this copy's.
+                let texts = match (&value, &text) {
+                    (Value::Number(number), Some(text)) => Some(Texts::one(number, text.as_str())),
+                    _ => None,
+                };
+                let mut sink = self.sink_at(branch, &at, 0);
+                installed(texts, || rule.check(&value, &Trail::ROOT, &mut sink));
+            }
+        }
+    }
+
+    /// A sink that records the failures of the value at `place` in
+    /// `branch`; then [`failed`](Self::failed).
+    pub(super) fn sink<'a>(&'a mut self, branch: usize, place: &Place<'a>) -> Record<'a> {
+        let base = self.branches[branch].base;
+        self.sink_at(branch, place, base)
+    }
+
+    /// A sink for `branch`'s failures of a value inside the array items
+    /// `place.indices[base..]`.
+    fn sink_at<'a>(&'a mut self, branch: usize, place: &Place<'a>, base: usize) -> Record<'a> {
+        let Branch {
+            start,
+            ref mut errors,
+            ..
+        } = self.branches[branch];
+        Record {
+            outer: &place.indices[base..],
+            pointers: place.pointers,
+            start,
+            errors,
+        }
+    }
+
+    /// `branch` has failed (its failures recorded); a fork whose every
+    /// branch has failed fails its own branch.
+    pub(super) fn failed(&mut self, branch: usize, place: &Place<'_>, string: &StringProgress) {
+        let failed = &mut self.branches[branch];
+        let first_time = !failed.failed;
+        failed.failed = true;
+        if branch == ROOT {
+            return;
+        }
+        let fork = &mut self.forks[failed.fork];
+        if first_time {
+            fork.alive -= 1;
+        }
+        let (rule, owner, alive) = (fork.rule, fork.owner, fork.alive);
+        if alive > 0 || !self.live(owner) {
+            return;
+        }
+        let branches = self.forks[self.branches[branch].fork].branches();
+        for sibling in branches.clone() {
+            self.write(sibling, place, string);
+        }
+        let branches = &self.branches[branches];
+        let no_branch = Failure::NoBranch {
+            branches: branches
+                .iter()
+                .map(|branch| BranchFailures {
+                    first: branch
+                        .errors
+                        .iter()
+                        .take(QUOTED_PER_BRANCH)
+                        .cloned()
+                        .collect(),
+                    count: branch.errors.len(),
+                })
+                .collect(),
+        };
+        self.fail(owner, [(rule.site(), no_branch)], place, string);
+    }
+}
+
+impl Fork<'_> {
+    /// Its branches' places in `branches`.
+    fn branches(&self) -> std::ops::Range<usize> {
+        self.first..self.first + self.count
+    }
+}
+
+/// Collects the walk's failures of a value the stream checks, located
+/// through the arrays open around it, into its branch's list.
+pub(super) struct Record<'a> {
+    outer: &'a [usize],
+    pointers: &'a Arc<str>,
+    start: usize,
+    errors: &'a mut Vec<ValidationError>,
+}
+
+impl Sink for Record<'_> {
+    const FAIL_FAST: bool = false;
+
+    fn fail(&mut self, at: &Trail<'_>, site: Span, failure: impl FnOnce(&Arc<str>) -> Failure) {
+        self.errors.push(ValidationError::new(
+            Indices::joined(self.outer, &at.indices()),
+            Arc::clone(self.pointers),
+            site,
+            self.start,
+            failure(self.pointers),
+        ));
+    }
+}
