@@ -20,6 +20,9 @@ pub(crate) struct OneOfRule {
     branches: Box<[Branch]>,
     /// Whether every branch takes a different JSON type (`choice.rs`).
     decided_by_type: bool,
+    /// The same for every `oneOf` of the schema whose branches are written
+    /// alike (`site.rs`), which check every value alike.
+    shape: Option<u32>,
 }
 
 #[derive(Debug, Clone)]
@@ -30,23 +33,26 @@ struct Branch {
 
 impl OneOfRule {
     pub(super) fn compile(node: &OneOfNode, site: Span, pointers: &mut Pointers) -> Self {
-        let branches = node
-            .branches
-            .iter()
-            .enumerate()
-            .map(|(index, branch)| {
-                let site = pointers.child(site, &["oneOf", &index.to_string()]);
-                Branch {
-                    site,
-                    rule: Rule::compile(branch, site, pointers),
-                }
-            })
-            .collect::<Box<[Branch]>>();
+        let shape = pointers.shape(&node.branches);
+        let branches = pointers.in_one_of(|pointers| {
+            node.branches
+                .iter()
+                .enumerate()
+                .map(|(index, branch)| {
+                    let site = pointers.child(site, &["oneOf", &index.to_string()]);
+                    Branch {
+                        site,
+                        rule: Rule::compile(branch, site, pointers),
+                    }
+                })
+                .collect::<Box<[Branch]>>()
+        });
         let decided_by_type = choice::decided_by_type(branches.iter().map(|branch| &branch.rule));
         OneOfRule {
             site,
             branches,
             decided_by_type,
+            shape,
         }
     }
 
@@ -65,6 +71,12 @@ impl OneOfRule {
         self.branches
             .iter()
             .map(|branch| (branch.site, &branch.rule))
+    }
+
+    /// Its shape: two `oneOf`s of one shape give every value the same
+    /// verdict, with failures alike but for where the `oneOf`s are.
+    pub(crate) fn shape(&self) -> Option<u32> {
+        self.shape
     }
 
     /// The rule of the branch at `index`.

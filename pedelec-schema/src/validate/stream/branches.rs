@@ -17,6 +17,27 @@
 //! 1` fail at the number; their fork's value is taken by the last. What a
 //! string's lane refused is written from the string's state, so a branch
 //! that outlives the string has its failures written when the string ends.
+//!
+//! # Shared forks
+//!
+//! Under a `oneOf` of `n` objects with an `s` that is a `oneOf` of `m`
+//! strings, a text that writes `s` before what tells the objects apart has
+//! every outer branch alive at the string: each would fork its own `m`
+//! branches, `n * m` lanes for one string. But the `n` inner `oneOf`s are
+//! written alike (one *shape*, `validate/site.rs`), so they give the string
+//! one verdict, with failures alike but for where each `oneOf` is: the
+//! first forks, and each other *follows* it, opening nothing, and is given
+//! the same `oneOf` failure, at its own site, when the fork gives its own.
+//! The stream costs `n + m` there, as `validate_str` does.
+//!
+//! Only a string, number, boolean or `null` is shared: nothing inside it
+//! names keys, and its fork's owner, whose only lane on it is the `oneOf`,
+//! can fail only by the fork's verdict while it is read (the branches above
+//! fail only once a branch on the way down has; a failed owner is not
+//! followed), so the followers' owners fail when the first's does, at the
+//! same character, each with a failure of its own. And at most
+//! [`SHAPES_SHARED`] shapes are shared per value, so that finding a shape's
+//! fork stays a short search.
 
 use std::sync::Arc;
 
@@ -43,7 +64,23 @@ pub(super) struct Branches<'v> {
     /// The branches failed in the string being read whose failures are
     /// still to be written.
     deferred: Vec<usize>,
+    /// The forks of the value being read that others follow, by shape.
+    leaders: Vec<(u32, usize)>,
+    /// The `oneOf`s that follow them.
+    followers: Vec<Follower<'v>>,
 }
+
+/// A `oneOf` in `owner` that gives the value what `fork`, of its shape,
+/// gives.
+#[derive(Debug)]
+struct Follower<'v> {
+    fork: usize,
+    rule: &'v OneOfRule,
+    owner: usize,
+}
+
+/// How many shapes of `oneOf` a value shares forks of.
+const SHAPES_SHARED: usize = 8;
 
 #[derive(Debug)]
 struct Branch<'v> {
@@ -95,6 +132,7 @@ struct Fork<'v> {
 pub(super) struct Mark {
     branches: usize,
     forks: usize,
+    followers: usize,
 }
 
 /// Where the value being read is, for its failures: the array indices on
@@ -118,6 +156,8 @@ impl<'v> Branches<'v> {
             }],
             forks: Vec::new(),
             deferred: Vec::new(),
+            leaders: Vec::new(),
+            followers: Vec::new(),
         }
     }
 
@@ -171,17 +211,92 @@ impl<'v> Branches<'v> {
         first
     }
 
-    pub(super) fn mark(&self) -> Mark {
+    /// Where a value begins: its forks share nothing with an earlier
+    /// value's.
+    pub(super) fn mark(&mut self) -> Mark {
+        self.leaders.clear();
         Mark {
             branches: self.branches.len(),
             forks: self.forks.len(),
+            followers: self.followers.len(),
         }
     }
 
-    /// Drops the forks and branches made since `mark`: their value ended.
+    /// Drops the forks, branches and followers made since `mark`: their
+    /// value ended.
     pub(super) fn truncate(&mut self, mark: Mark) {
         self.forks.truncate(mark.forks);
         self.branches.truncate(mark.branches);
+        self.followers.truncate(mark.followers);
+    }
+
+    /// How many forks there are: the index of the next.
+    pub(super) fn forks(&self) -> usize {
+        self.forks.len()
+    }
+
+    /// Whether `rule`, in the live `owner`, follows a fork of its shape
+    /// made for the scalar being read (see the header); if not, the caller
+    /// forks it, then offers its fork with [`lead`](Self::lead).
+    pub(super) fn follow(&mut self, shape: u32, rule: &'v OneOfRule, owner: usize) -> bool {
+        let Some(&(_, fork)) = self.leaders.iter().find(|&&(led, _)| led == shape) else {
+            return false;
+        };
+        // A fork whose branches all failed at the first byte has given its
+        // verdict already.
+        if self.forks[fork].alive == 0 {
+            return false;
+        }
+        self.followers.push(Follower { fork, rule, owner });
+        true
+    }
+
+    /// `fork`, of `shape`, made for the scalar being read, is followed by
+    /// the `oneOf`s of that shape after it.
+    pub(super) fn lead(&mut self, shape: u32, fork: usize) {
+        let known = self.leaders.iter().any(|&(led, _)| led == shape);
+        if !known && self.leaders.len() < SHAPES_SHARED && fork < self.forks.len() {
+            self.leaders.push((shape, fork));
+        }
+    }
+
+    /// Whether `fork`'s owner or the owner of one of its followers is
+    /// alive: whether its verdict is asked.
+    fn asked(&self, fork: usize) -> bool {
+        self.live(self.forks[fork].owner)
+            || self
+                .followers
+                .iter()
+                .any(|follower| follower.fork == fork && self.live(follower.owner))
+    }
+
+    /// `fork`'s `oneOf` fails its owner with `failure`, and the `oneOf` of
+    /// each of its followers fails its owner with the same, in the order
+    /// in which their own forks would have failed them; an owner failed by
+    /// then is skipped, as it would have been.
+    fn fail_with_followers(
+        &mut self,
+        fork: usize,
+        failure: Failure,
+        place: &Place<'_>,
+        string: &StringProgress,
+    ) {
+        let Fork { rule, owner, .. } = self.forks[fork];
+        if !self.followers.iter().any(|follower| follower.fork == fork) {
+            if self.live(owner) {
+                self.fail(owner, [(rule.site(), failure)], place, string);
+            }
+            return;
+        }
+        let followers: Vec<_> = (self.followers.iter())
+            .filter(|follower| follower.fork == fork)
+            .map(|follower| (follower.rule, follower.owner))
+            .collect();
+        for (rule, owner) in std::iter::once((rule, owner)).chain(followers) {
+            if self.live(owner) {
+                self.fail(owner, [(rule.site(), failure.clone())], place, string);
+            }
+        }
     }
 
     /// The verdicts of the forks made since `mark`, whose value ended:
@@ -201,13 +316,12 @@ impl<'v> Branches<'v> {
     fn fork_verdicts(&mut self, mark: Mark, place: &Place<'_>, string: &StringProgress) {
         for fork in (mark.forks..self.forks.len()).rev() {
             let Fork {
-                rule,
-                owner,
                 first,
                 count,
                 alive,
+                ..
             } = self.forks[fork];
-            if alive < 2 || !self.live(owner) {
+            if alive < 2 || !self.asked(fork) {
                 continue;
             }
             let mut living = (first..first + count).filter(|&b| !self.branches[b].failed);
@@ -220,7 +334,7 @@ impl<'v> Branches<'v> {
                 first: one - first,
                 second: two - first,
             });
-            self.fail(owner, [(rule.site(), failure)], place, string);
+            self.fail_with_followers(fork, failure, place, string);
         }
     }
 
@@ -366,15 +480,26 @@ impl<'v> Branches<'v> {
         if branch == ROOT {
             return;
         }
-        let fork = &mut self.forks[failed.fork];
+        let index = failed.fork;
+        let fork = &mut self.forks[index];
         if first_time {
             fork.alive -= 1;
         }
-        let (rule, owner, alive) = (fork.rule, fork.owner, fork.alive);
-        if alive > 0 || !self.live(owner) {
+        if fork.alive == 0 {
+            self.exhausted(index, place, string);
+        }
+    }
+
+    /// `fork` has no branch left: its `oneOf` fails its owner, and its
+    /// followers theirs, where asked. Apart from [`failed`](Self::failed),
+    /// which most branches' failures leave at the count (kept inline, it
+    /// measured 2-4% more instructions under nested unions).
+    #[inline(never)]
+    fn exhausted(&mut self, fork_index: usize, place: &Place<'_>, string: &StringProgress) {
+        if !self.asked(fork_index) {
             return;
         }
-        let branches = self.forks[self.branches[branch].fork].branches();
+        let branches = self.forks[fork_index].branches();
         for sibling in branches.clone() {
             self.write(sibling, place, string);
         }
@@ -393,7 +518,7 @@ impl<'v> Branches<'v> {
                 })
                 .collect(),
         };
-        self.fail(owner, [(rule.site(), no_branch)], place, string);
+        self.fail_with_followers(fork_index, no_branch, place, string);
     }
 }
 

@@ -4,6 +4,7 @@
 use serde_json::{Map, Number, Value};
 
 use super::branches::{Branches, Mark, Place, ROOT};
+use super::rules::{own_keywords_pass, takes};
 use super::string::{Death, StringProgress};
 use crate::document::Span;
 use crate::document::ValidationError;
@@ -229,6 +230,7 @@ impl<'v> Checker<'v> {
             loosened: false,
         };
         let pending = std::mem::take(&mut self.pending);
+        let scalar = !matches!(begun, Begun::Object | Begun::Array);
         for &(rule, branch, nullable) in &pending {
             if nullable && begun == Begun::Null {
                 // A property left out, as the export lets the model write
@@ -240,7 +242,23 @@ impl<'v> Checker<'v> {
                 }
                 continue;
             }
+            // A scalar's `oneOf`s of one shape share a fork (`branches.rs`).
+            let shared = match rule {
+                Rule::OneOf(one_of) if scalar && self.checks(branch) => {
+                    one_of.shape().map(|shape| (shape, one_of))
+                }
+                _ => None,
+            };
+            if let Some((shape, one_of)) = shared {
+                if self.branches.follow(shape, one_of, branch) {
+                    continue;
+                }
+            }
+            let fork = self.branches.forks();
             self.expand(rule, branch, begun);
+            if let Some((shape, _)) = shared {
+                self.branches.lead(shape, fork);
+            }
         }
         self.pending = pending;
         self.pending.clear();
@@ -563,38 +581,4 @@ impl Listener for Checker<'_> {
         self.ended(value);
         self.verdict()
     }
-}
-
-/// Whether `value`, whose children each passed their nodes, passes what
-/// `rule` itself checks: all of a leaf, a container's own keywords. `seen`
-/// holds an object's properties seen, as [`Lane::seen`] does; `float` is
-/// the text a float was read from.
-fn own_keywords_pass(rule: &Rule, value: &Value, seen: u64, float: Option<&str>) -> bool {
-    match (rule, value) {
-        (Rule::Object(rule), Value::Object(_)) if rule.property_count() <= 64 => {
-            rule.has_required_bits(seen)
-        }
-        (Rule::String(rule), Value::String(text)) => rule.accepts_text(text),
-        (Rule::Number(rule), Value::Number(number)) => match float {
-            Some(float) => rule.accepts_text(number, float),
-            None => rule.accepts_number(number),
-        },
-        (Rule::Boolean(rule), Value::Bool(b)) => rule.accepts_bool(*b),
-        (Rule::Object(rule), Value::Object(map)) => rule.has_required(map),
-        (Rule::Array(rule), Value::Array(items)) => rule.accepts_own(items),
-        _ => rule.accepts(value),
-    }
-}
-
-/// Whether `rule` takes a value begun as `begun` (a `oneOf` is expanded
-/// before it is asked).
-fn takes(rule: &Rule, begun: Begun) -> bool {
-    matches!(
-        (rule, begun),
-        (Rule::String(_), Begun::String)
-            | (Rule::Number(_), Begun::Number)
-            | (Rule::Boolean(_), Begun::Boolean)
-            | (Rule::Array(_), Begun::Array)
-            | (Rule::Object(_), Begun::Object)
-    )
 }

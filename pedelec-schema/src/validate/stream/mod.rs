@@ -37,11 +37,12 @@
 //! - a failure inside a string, or at the end of a number or a boolean,
 //!   of a branch other than the root is written only if read: when its
 //!   fork has no branch left (`branches.rs`); a fork counts its branches
-//!   alive.
-//!
-//! Before the number that tells the branches apart, every outer branch is
-//! alive and checks its own lanes: a string that comes first in the text
-//! is still checked `n * m` times.
+//!   alive;
+//! - before the number that tells the outer branches apart, every one is
+//!   alive at a string that comes first; but their inner `oneOf`s are
+//!   written alike, and `oneOf`s written alike share one fork for a
+//!   string, number, boolean or `null` (`branches.rs`): `m` lanes again,
+//!   and each other outer branch given the first's verdict.
 //!
 //! # Why the answer is the walk's
 //!
@@ -91,6 +92,7 @@
 
 mod branches;
 mod lanes;
+mod rules;
 mod scans;
 mod string;
 

@@ -417,6 +417,12 @@ fn fed(schema: &ToolArgsSchema, pieces: &[&str]) -> (Value, Option<usize>) {
     (outcome, at)
 }
 
+/// `text` one character a piece.
+fn chars(text: &str) -> Vec<&str> {
+    let char_at = |(at, c): (usize, char)| &text[at..at + c.len_utf8()];
+    text.char_indices().map(char_at).collect()
+}
+
 /// Nested unions of strings, told apart by a number, as the stream's
 /// cost benchmark has them: `n` objects, the `i`-th taking `k = i` and an
 /// `s` that one of the same patterns and checks takes, whatever `i`.
@@ -473,10 +479,7 @@ fn a_run_read_at_once_answers_as_one_character_at_a_time() {
         r#"{"p": "abzd", "o": {"k": 1, "s": "ab"}}"#,
         r#"{"p": "ax", "o": {"k": 1, "s": "ab"}}"#,
     ] {
-        let chars: Vec<&str> = text
-            .char_indices()
-            .map(|(at, c)| &text[at..at + c.len_utf8()])
-            .collect();
+        let chars = chars(text);
         let expected = fed(&schema, &chars);
         refused += usize::from(expected.1.is_some());
         assert_eq!(fed(&schema, &[text]), expected, "{text}");
@@ -549,4 +552,49 @@ fn a_failed_branch_still_names_the_properties_of_its_objects() {
         schema.validate_str(text),
         Err(ArgsError::Syntax(_))
     ));
+}
+
+/// `oneOf`s written alike share one fork for a scalar (`branches.rs`): a
+/// stream answers as if each forked its own, as each does when a
+/// description tells them apart, and at its end as `validate_str` does.
+#[test]
+fn one_of_s_written_alike_answer_as_if_each_forked() {
+    use proptest::prelude::*;
+    let outer = |apart: bool| {
+        let branches: Vec<Value> = (0..3)
+            .map(|i| {
+                let mut inner = json!([
+                    {"type": "string", "pattern": "^a{2}x$"},
+                    {"type": "string", "enum": ["ab", "abc", "é"]},
+                    {"type": "string", "maxLength": 2, "pattern": "^[a-c]+$"},
+                    {"type": "number", "maximum": 0}, {"type": "integer", "minimum": 0}
+                ]);
+                inner[0]["description"] = json!(if apart { i } else { 0 }.to_string());
+                json!({"type": "object", "properties": {
+                    "k": {"type": "integer", "minimum": i, "maximum": i},
+                    "s": {"oneOf": inner}}, "required": ["k", "s"]})
+            })
+            .collect();
+        schema(json!({"o": {"oneOf": branches}}), &["o"])
+    };
+    let (shared, apart) = (outer(false), outer(true));
+    let scalar = prop_oneof![
+        "[abxé]{0,4}".prop_map(|s| format!("\"{s}\"")),
+        prop::sample::select(vec!["0", "1e-400", "-1", "0.0", "2", "true", "null"])
+            .prop_map(String::from),
+    ];
+    proptest!(ProptestConfig::with_cases(256), |(s in scalar, k in 0..4, first in any::<bool>())| {
+        let text = match first {
+            true => format!(r#"{{"o": {{"s": {s}, "k": {k}}}}}"#),
+            false => format!(r#"{{"o": {{"k": {k}, "s": {s}}}}}"#),
+        };
+        let chars = chars(&text);
+        let expected = fed(&apart, &chars);
+        prop_assert_eq!(&fed(&shared, &chars), &expected);
+        prop_assert_eq!(&fed(&shared, &[&text]), &expected);
+        if expected.1.is_none_or(|at| at == text.len() - 1) {
+            let whole = shared.validate_str(&text).map_or_else(|error| error.to_value(), |()| json!({"ok": serde_json::from_str::<Value>(&text).unwrap()}));
+            prop_assert_eq!(whole, expected.0, "{}", text);
+        }
+    });
 }
