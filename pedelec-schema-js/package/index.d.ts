@@ -25,14 +25,19 @@ export interface SyntaxEntry {
 
 /**
  * The agent-facing error document: what a tool returns under `"error"`,
- * byte for byte what the Rust library's `to_response()` writes there.
+ * byte for byte what the Rust library's `to_response()` writes there. It
+ * stays within 16 KiB of JSON: the same problem at many places is one
+ * entry (its message counts and names the others), the first entries are
+ * kept while they fit, and each message stops at 2 KiB.
  */
 export interface AgentError {
   code: 'INVALID_ARGS';
-  /** One sentence with every failure, for a model that reads only this. */
+  /** One sentence with the first failures, for a model that reads only this. */
   message: string;
-  /** Every failure: as many as the arguments have, or the one syntax error. */
+  /** The failures, the same problem at many places folded into one; or the one syntax error. */
   errors: Array<ValidationEntry | SyntaxEntry>;
+  /** How many failures are left out to keep within the budget; absent when none are. */
+  omitted?: number;
 }
 
 /** `{ ok: true }`, or why not. */

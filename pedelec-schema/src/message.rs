@@ -73,12 +73,16 @@ impl Found {
             Found::Array(len) => {
                 out.write_str("an array of ")?;
                 write_count(out, *len)?;
-                out.write_str(" items")
+                out.write_str(if *len == 1 { " item" } else { " items" })
             }
             Found::Object(len) => {
                 out.write_str("an object with ")?;
                 write_count(out, *len)?;
-                out.write_str(" properties")
+                out.write_str(if *len == 1 {
+                    " property"
+                } else {
+                    " properties"
+                })
             }
             Found::Begun(kind) => out.write_str(kind),
         }
@@ -303,7 +307,7 @@ mod tests {
         assert_eq!(Described(&json!([1, 2])).to_string(), "an array of 2 items");
         assert_eq!(
             Described(&json!({"a": 1})).to_string(),
-            "an object with 1 properties"
+            "an object with 1 property"
         );
     }
 

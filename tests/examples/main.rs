@@ -143,6 +143,21 @@ fn repair_call() {
 }
 
 #[test]
+fn union_documents() {
+    let stdout = check("union_documents");
+    let sizes: Vec<usize> = stdout
+        .lines()
+        .filter_map(|line| line.strip_prefix("document ("))
+        .map(|rest| rest.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(sizes.len(), 7);
+    // Every document within the default budget; the chosen branch's one
+    // failure for the tagged union.
+    assert!(sizes.iter().all(|&size| size <= 16 * 1024), "{sizes:?}");
+    assert!(stdout.contains(r#""schema_path":"/properties/action/oneOf/0/required""#));
+}
+
+#[test]
 fn stream_call() {
     let stdout = check("stream_call");
     let (_, bad) = stdout.split_once("\n== a bad call").expect("a bad call");

@@ -1,25 +1,95 @@
-//! The agent's error document, `serde_json::to_string(&errors)`, is written
-//! through one reused buffer straight into the serializer; it must say
-//! exactly what the errors' own accessors say - `path()`, `schema_path()`,
-//! `keyword()`, `message()` and the summary `ValidationErrors::message()` -
-//! for every failing value of the conformance suite and of the benchmark
-//! payloads (`oneOf` explanations, paths through arrays, escaped names,
-//! more than five errors).
+//! The agent's error document, `serde_json::to_string(&errors)`, must say
+//! exactly what the errors' own accessors say - `path()`,
+//! `schema_path()`, `keyword()`, `message()` - folded as the document
+//! folds the same problem at many places (written again here from the
+//! public API), for every failing value of the conformance suite and of
+//! the benchmark payloads (`oneOf` explanations, paths through arrays,
+//! escaped names, more than five errors).
 
-use pedelec_schema::{ToolArgsSchema, ValidationErrors};
+use pedelec_schema::{ToolArgsSchema, ValidationError, ValidationErrorKind, ValidationErrors};
 use pedelec_testdata::payloads;
 use serde_json::{json, Value};
 
-/// The document as the accessors say it.
+/// What tells one problem from another, wherever each is: the failing
+/// keyword's schema path, and for a missing or unknown property (or a
+/// union's tag) its name.
+fn problem(error: &ValidationError) -> String {
+    let message = error.message();
+    let name = match error.kind() {
+        ValidationErrorKind::Required { property } => property.to_owned(),
+        ValidationErrorKind::UnknownProperty { property, .. } => property.to_owned(),
+        ValidationErrorKind::OneOfNone { .. } => match message.split('`').nth(1) {
+            Some("oneOf") if message.starts_with("no `oneOf` branch") => {
+                message.split('`').nth(3).unwrap_or_default().to_owned()
+            }
+            Some(name) if message.starts_with("the required property `") => name.to_owned(),
+            _ => String::new(),
+        },
+        _ => String::new(),
+    };
+    format!("{}\0{name}", error.schema_path())
+}
+
+fn shown(path: &str) -> &str {
+    if path.is_empty() {
+        "(root)"
+    } else {
+        path
+    }
+}
+
+/// The document as the accessors say it: each problem at its first place,
+/// its message naming the other places.
 fn expected(errors: &ValidationErrors) -> Value {
+    let mut groups: Vec<(&ValidationError, Vec<&ValidationError>)> = Vec::new();
+    for error in errors.errors() {
+        match groups
+            .iter_mut()
+            .find(|(first, _)| problem(first) == problem(error))
+        {
+            Some((_, repeats)) => repeats.push(error),
+            None => groups.push((error, Vec::new())),
+        }
+    }
+    let entries: Vec<(String, String)> = groups
+        .iter()
+        .map(|(first, repeats)| {
+            let mut message = first.message();
+            if !repeats.is_empty() {
+                let places: Vec<String> = repeats
+                    .iter()
+                    .take(3)
+                    .map(|e| shown(&e.path()).to_owned())
+                    .collect();
+                message += &format!(
+                    "; the same at {} more place{}: {}{}",
+                    repeats.len(),
+                    if repeats.len() == 1 { "" } else { "s" },
+                    places.join(", "),
+                    if repeats.len() > 3 { ", ..." } else { "" }
+                );
+            }
+            (first.path(), message)
+        })
+        .collect();
+    let mut message = "The arguments do not match the tool's argsSchema: ".to_owned();
+    let listed: Vec<String> = entries
+        .iter()
+        .take(5)
+        .map(|(path, message)| format!("{}: {message}", shown(path)))
+        .collect();
+    message += &listed.join("; ");
+    if entries.len() > 5 {
+        message += &format!("; and {} more (see errors)", entries.len() - 5);
+    }
     json!({
         "code": ValidationErrors::CODE,
-        "message": errors.message(),
-        "errors": errors.errors().iter().map(|error| json!({
-            "path": error.path(),
+        "message": message,
+        "errors": groups.iter().zip(&entries).map(|((error, _), (path, message))| json!({
+            "path": path,
             "schema_path": error.schema_path(),
             "keyword": error.keyword(),
-            "message": error.message(),
+            "message": message,
         })).collect::<Vec<_>>(),
     })
 }
@@ -29,19 +99,25 @@ fn assert_document(schema: &ToolArgsSchema, value: &Value) -> usize {
         return 0;
     };
     let text = serde_json::to_string(&errors).unwrap();
+    assert!(text.len() <= ValidationErrors::BUDGET);
     let written: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(written, expected(&errors), "{value}");
-    // One error alone serializes as its entry in the list.
-    for (error, entry) in errors
-        .errors()
-        .iter()
-        .zip(written["errors"].as_array().unwrap())
-    {
-        assert_eq!(&serde_json::to_value(error).unwrap(), entry);
+    for error in errors.errors() {
         let path = error.path();
-        let shown = if path.is_empty() { "(root)" } else { &path };
-        assert_eq!(error.to_string(), format!("{shown}: {}", error.message()));
+        assert_eq!(
+            error.to_string(),
+            format!("{}: {}", shown(&path), error.message())
+        );
     }
+    // One error alone serializes as its entry in a list of one.
+    let first = &errors.errors()[0];
+    let alone = json!({
+        "path": first.path(),
+        "schema_path": first.schema_path(),
+        "keyword": first.keyword(),
+        "message": first.message(),
+    });
+    assert_eq!(serde_json::to_value(first).unwrap(), alone);
     errors.errors().len()
 }
 

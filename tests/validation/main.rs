@@ -7,6 +7,7 @@ use pedelec_testdata::strategies;
 mod texts;
 
 mod args_error_entries;
+mod budget;
 mod conformance;
 mod differential;
 mod ecma_oracle;
@@ -22,3 +23,4 @@ mod semantics;
 mod spec_examples;
 mod stream;
 mod text_limit;
+mod unions;

@@ -78,6 +78,23 @@ fn a_number_that_rounds_to_zero_keeps_its_sign_against_a_bound_of_zero() {
     assert_eq!(error.errors().len(), 1);
     assert_eq!(error.errors()[0].keyword(), "maximum");
     assert_eq!(error.errors()[0].path(), "/v");
+    // The message shows the number as written, not the 0.0 it reads as.
+    assert_eq!(
+        error.errors()[0].message(),
+        "1e-400 is greater than the maximum 0"
+    );
+    let error = at_least_zero.validate_str(&call("-1e-400")).unwrap_err();
+    assert_eq!(
+        error.errors()[0].message(),
+        "-1e-400 is less than the minimum 0"
+    );
+    // A long text is shown as its value reads.
+    let long = format!("-0.{}1", "0".repeat(400));
+    let error = at_least_zero.validate_str(&call(&long)).unwrap_err();
+    assert_eq!(
+        error.errors()[0].message(),
+        "-0.0 is less than the minimum 0"
+    );
 }
 
 /// Where the double rounds a number onto a bound that is not zero, the

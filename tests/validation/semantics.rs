@@ -207,7 +207,7 @@ fn every_failure_is_reported_in_schema_order_with_both_pointers() {
 }
 
 #[test]
-fn one_of_says_how_many_branches_matched_and_why_each_failed() {
+fn one_of_says_how_many_branches_matched_and_which_came_closest() {
     let target = schema(json!({"oneOf": [
         {"type": "object", "properties": {"id": {"type": "string"}}, "required": ["id"]},
         {"type": "object", "properties": {"index": {"type": "integer", "minimum": 0}}, "required": ["index"]}
@@ -221,8 +221,8 @@ fn one_of_says_how_many_branches_matched_and_why_each_failed() {
     assert_eq!(none[0].schema_path(), "/properties/v/oneOf");
     assert_eq!(
         none[0].message(),
-        "the value matches none of the 2 `oneOf` branches (branch 0: the required property `id` \
-         is missing | branch 1: /index: -1 is less than the minimum 0)"
+        "the value matches none of the 2 `oneOf` branches; the closest is branch 1: /index: -1 is \
+         less than the minimum 0; the other fails too"
     );
 
     let both = errors(&target, json!({"id": "a", "index": 1}));
@@ -261,7 +261,7 @@ fn every_kind_of_message_reads_as_written() {
         (
             json!({"type": "number"}),
             json!({"a": 1}),
-            "expected a number, found an object with 1 properties",
+            "expected a number, found an object with 1 property",
         ),
         (
             json!({"type": "string", "enum": ["a", "b"]}),
@@ -364,13 +364,13 @@ fn paths_name_every_step_through_arrays_properties_and_branches() {
     assert!(
         found[0]
             .message()
-            .ends_with("| branch 1: /items/1/a~1b~0c: expected a boolean, found the number 0)"),
+            .ends_with("the closest is branch 1: /items/1/a~1b~0c: expected a boolean, found the number 0; the other fails too"),
         "{}",
         found[0].message()
     );
     assert!(
         found[1].message().starts_with(
-            "the value matches none of the 2 `oneOf` branches (branch 0: /2: expected an integer"
+            "the value matches none of the 2 `oneOf` branches; the closest is branch 0: /2: expected an integer"
         ),
         "{}",
         found[1].message()
@@ -388,9 +388,8 @@ fn a_branch_with_many_failures_is_quoted_by_its_first_two_and_a_count() {
     let none = errors(&target, json!({}));
     assert_eq!(
         none[0].message(),
-        "the value matches none of the 2 `oneOf` branches (branch 0: the required property `a` \
-         is missing; the required property `b` is missing; 2 more | branch 1: expected a string, \
-         found an object with 0 properties)"
+        "the value matches none of the 2 `oneOf` branches; the closest is branch 0: the required \
+         property `a` is missing; the required property `b` is missing; 2 more; the other fails too"
     );
 }
 

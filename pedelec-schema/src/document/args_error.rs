@@ -1,11 +1,12 @@
 //! [`ArgsError`]: why typed arguments were refused, and the agent-facing
 //! error object it turns into.
 
-use std::fmt;
+use std::fmt::{self, Write};
 
-use serde::ser::{Serialize, SerializeStruct, Serializer};
+use serde::ser::{Serialize, Serializer};
 use serde_json::Value;
 
+use super::budget::{Capped, Lead, Within};
 use super::deserialize::DeserializeError;
 use super::entry::ValidationError;
 use super::errors::{summary, ValidationErrors};
@@ -158,6 +159,38 @@ impl ArgsError {
         OrderedJson::from_serialize(&Response { error: self })
             .expect("an ArgsError always serializes")
     }
+
+    /// The agent-facing object within `bytes` of compact JSON, as
+    /// [`ValidationErrors::within`] writes it; its `Serialize` keeps to
+    /// [`ValidationErrors::BUDGET`].
+    pub fn within(&self, bytes: usize) -> impl Serialize + '_ {
+        let lead = match self {
+            ArgsError::Invalid(_) => Lead::Listing(ValidationErrors::LEAD),
+            ArgsError::Deserialize(_) | ArgsError::Syntax(_) => {
+                let mut message = String::new();
+                let _ = write!(
+                    Capped::new(&mut message, ValidationErrors::MESSAGE_LIMIT),
+                    "{self}"
+                );
+                Lead::Whole(message)
+            }
+        };
+        Within {
+            errors: self.errors(),
+            budget: bytes,
+            lead,
+            code: Self::CODE,
+        }
+    }
+
+    /// [`to_response`](Self::to_response) within `bytes` of compact JSON
+    /// ([`within`](Self::within)).
+    pub fn to_response_within(&self, bytes: usize) -> OrderedJson {
+        OrderedJson::from_serialize(&Response {
+            error: &self.within(bytes),
+        })
+        .expect("an ArgsError always serializes")
+    }
 }
 
 impl From<SyntaxError> for ArgsError {
@@ -191,16 +224,8 @@ impl std::error::Error for ArgsError {
 /// Hand-written for its shape: every variant is the one agent-facing
 /// object, `{"code","message","errors"}`, not a tagged enum.
 impl Serialize for ArgsError {
+    /// The agent-facing object within [`ValidationErrors::BUDGET`] bytes.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            ArgsError::Invalid(errors) => errors.serialize(serializer),
-            ArgsError::Deserialize(_) | ArgsError::Syntax(_) => {
-                let mut s = serializer.serialize_struct("ArgsError", 3)?;
-                s.serialize_field("code", Self::CODE)?;
-                s.serialize_field("message", &self.message())?;
-                s.serialize_field("errors", self.errors())?;
-                s.end()
-            }
-        }
+        self.within(ValidationErrors::BUDGET).serialize(serializer)
     }
 }

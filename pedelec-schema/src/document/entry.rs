@@ -13,6 +13,7 @@ use std::sync::{Arc, OnceLock};
 
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
+use super::budget::{Capped, MESSAGE_LIMIT};
 use super::deserialize::Refused;
 use super::kind::ValidationErrorKind;
 use super::place::{write_instance_pointer, Indices, Span};
@@ -102,6 +103,26 @@ impl ValidationError {
                 suggestion: suggestion.map(Box::from),
             },
         )
+    }
+
+    /// The same failure, located relative to a value further out: `outer`
+    /// are the array indices from that value to this one's, and `start`
+    /// the length of that value's node's schema pointer. The stream
+    /// reports a `oneOf` branch's failures, found relative to the branch's
+    /// value, as the failures of the value the `oneOf` is checked in.
+    pub(crate) fn relocated(&self, outer: &[usize], start: usize) -> Self {
+        ValidationError::new(
+            Indices::joined(outer, &self.indices),
+            Arc::clone(&self.pointers),
+            self.site,
+            start,
+            self.failure.clone(),
+        )
+    }
+
+    /// Whether the node at `site` failed.
+    pub(crate) fn is_at(&self, site: Span) -> bool {
+        self.site.range() == site.range()
     }
 
     /// A syntax error's entry: it carries its own path and offset.
@@ -219,7 +240,7 @@ impl ValidationError {
     }
 
     /// Appends [`schema_path`](Self::schema_path) to `out`.
-    fn write_schema_path(&self, out: &mut String) {
+    pub(super) fn write_schema_path(&self, out: &mut String) {
         match &self.failure {
             Failure::Syntax(_) => return,
             Failure::Deserialize(refused) => return out.push_str(refused.schema_path()),
@@ -231,10 +252,32 @@ impl ValidationError {
         out.push_str(self.keyword());
     }
 
-    /// Appends [`message`](Self::message) to `out`.
+    /// Appends [`message`](Self::message) to `out`: at most
+    /// [`MESSAGE_LIMIT`] bytes of it (`budget.rs`).
     fn write_message(&self, out: &mut String) {
-        // Writing into a `String` cannot fail.
-        let _ = self.failure.write_to(out);
+        // Only the cap stops the writing.
+        let _ = self.failure.write_to(&mut Capped::new(out, MESSAGE_LIMIT));
+    }
+
+    /// Writes the message, whole, into `out`, which may cap it.
+    pub(super) fn write_message_to<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
+        self.failure.write_to(out)
+    }
+
+    /// Appends what tells this entry's problem from another's, wherever
+    /// each is (`budget.rs` folds the entries that share it): the keyword
+    /// of one schema node, and for a missing, unknown or discriminating
+    /// property its name; for a syntax error, its byte.
+    pub(super) fn write_fold_key(&self, out: &mut String) {
+        if let Some(offset) = self.offset() {
+            out.push_str(&offset.to_string());
+            return;
+        }
+        self.write_schema_path(out);
+        if let Some(name) = self.failure.named() {
+            out.push('\0');
+            out.push_str(name);
+        }
     }
 
     /// Appends the `Display` form, `path: message`, to `out`; a syntax

@@ -2,11 +2,11 @@
 //! agent-facing error object, and the one-line summary of any list of
 //! entries.
 
-use std::cell::RefCell;
 use std::fmt::{self, Write};
 
-use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
+use serde::ser::{Serialize, Serializer};
 
+use super::budget::{self, Lead, Within};
 use super::entry::{ValidationError, MESSAGE_CAPACITY};
 use super::Response;
 use crate::json::OrderedJson;
@@ -49,6 +49,21 @@ impl ValidationErrors {
     /// The agent-facing error code.
     pub const CODE: &'static str = "INVALID_ARGS";
 
+    /// The most bytes of compact JSON the agent-facing object takes unless
+    /// a caller gives another bound ([`within`](Self::within)): 16 KiB.
+    pub const BUDGET: usize = budget::BUDGET;
+
+    /// The least bound [`within`](Self::within) takes: 6 KiB, room for the
+    /// envelope and one entry at its cap.
+    pub const MIN_BUDGET: usize = budget::MIN_BUDGET;
+
+    /// The most bytes of one entry's message (and of the object's
+    /// `message`): 2 KiB. A longer one is cut there and ends with `[...]`.
+    pub const MESSAGE_LIMIT: usize = budget::MESSAGE_LIMIT;
+
+    /// The words the object's `message` begins with.
+    pub(super) const LEAD: &'static str = "The arguments do not match the tool's argsSchema: ";
+
     pub(crate) fn new(errors: Vec<ValidationError>) -> Self {
         debug_assert!(!errors.is_empty());
         ValidationErrors { errors }
@@ -86,11 +101,62 @@ impl ValidationErrors {
         message
     }
 
+    /// The agent-facing object, written within `bytes` of compact JSON
+    /// (at least [`MIN_BUDGET`](Self::MIN_BUDGET)), for a caller that
+    /// wants another bound than [`BUDGET`](Self::BUDGET), the one its
+    /// `Serialize` keeps to.
+    ///
+    /// The same problem at many places (the same keyword of the same
+    /// schema node, at many array items) is one entry, whose message says
+    /// how many more places have it and names the first few; the first
+    /// entries are kept while they fit, and the failures left out are
+    /// counted in `omitted` (written only when some are) and in the
+    /// `message`. [`errors`](Self::errors) stays complete.
+    ///
+    /// ```
+    /// use pedelec_schema::ToolArgsSchema;
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object",
+    ///     "properties": {"ids": {"type": "array", "items": {"type": "integer"}}}
+    /// }))?;
+    /// let ids: Vec<String> = (0..10_000).map(|i| i.to_string()).collect();
+    /// let errors = schema.validate(&json!({ "ids": ids })).unwrap_err();
+    /// assert_eq!(errors.len(), 10_000);
+    /// let document = serde_json::to_value(errors.within(8 * 1024))?;
+    /// // One entry: the first place, and how many more have it.
+    /// assert_eq!(document["errors"].as_array().unwrap().len(), 1);
+    /// assert_eq!(
+    ///     document["errors"][0]["message"],
+    ///     "expected an integer, found the string \"0\"; the same at 9999 more places: \
+    ///      /ids/1, /ids/2, /ids/3, ..."
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn within(&self, bytes: usize) -> impl Serialize + '_ {
+        Within {
+            errors: &self.errors,
+            budget: bytes,
+            lead: Lead::Listing(Self::LEAD),
+            code: Self::CODE,
+        }
+    }
+
+    /// [`to_response`](Self::to_response) within `bytes` of compact JSON
+    /// ([`within`](Self::within)).
+    pub fn to_response_within(&self, bytes: usize) -> OrderedJson {
+        OrderedJson::from_serialize(&Response {
+            error: &self.within(bytes),
+        })
+        .expect("validation errors always serialize")
+    }
+
     /// Appends [`message`](Self::message) to `out`.
     fn write_message(&self, out: &mut String) {
         /// A message stays readable; the full list is in `errors`.
         const LISTED: usize = 5;
-        out.push_str("The arguments do not match the tool's argsSchema: ");
+        out.push_str(Self::LEAD);
         for (index, error) in self.errors.iter().take(LISTED).enumerate() {
             if index > 0 {
                 out.push_str("; ");
@@ -149,6 +215,11 @@ impl ValidationErrors {
 pub(crate) fn summary(errors: &[ValidationError]) -> String {
     let mut out = String::with_capacity(MESSAGE_CAPACITY * errors.len().min(8));
     for (index, error) in errors.iter().enumerate() {
+        // A host passes the line on to a model: it keeps to the budget.
+        if out.len() + ValidationErrors::MESSAGE_LIMIT > ValidationErrors::BUDGET {
+            let _ = write!(out, "; and {} more", errors.len() - index);
+            break;
+        }
         if index > 0 {
             out.push_str("; ");
         }
@@ -175,50 +246,8 @@ impl fmt::Display for ValidationErrors {
 impl std::error::Error for ValidationErrors {}
 
 impl Serialize for ValidationErrors {
+    /// The agent-facing object within [`BUDGET`](Self::BUDGET) bytes.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        // One buffer for every string of the document.
-        let mut buffer = String::with_capacity(MESSAGE_CAPACITY * 4);
-        let mut s = serializer.serialize_struct("ValidationErrors", 3)?;
-        s.serialize_field("code", Self::CODE)?;
-        self.write_message(&mut buffer);
-        s.serialize_field("message", buffer.as_str())?;
-        let errors = ErrorList {
-            errors: &self.errors,
-            buffer: RefCell::new(buffer),
-        };
-        s.serialize_field("errors", &errors)?;
-        s.end()
-    }
-}
-
-/// The errors of a document, serialized through one shared buffer.
-struct ErrorList<'a> {
-    errors: &'a [ValidationError],
-    buffer: RefCell<String>,
-}
-
-impl Serialize for ErrorList<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut seq = serializer.serialize_seq(Some(self.errors.len()))?;
-        for error in self.errors {
-            seq.serialize_element(&WithBuffer {
-                error,
-                buffer: &self.buffer,
-            })?;
-        }
-        seq.end()
-    }
-}
-
-/// An error serialized through a shared buffer.
-struct WithBuffer<'a> {
-    error: &'a ValidationError,
-    buffer: &'a RefCell<String>,
-}
-
-impl Serialize for WithBuffer<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.error
-            .serialize_with(serializer, &mut self.buffer.borrow_mut())
+        self.within(Self::BUDGET).serialize(serializer)
     }
 }

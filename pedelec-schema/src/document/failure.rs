@@ -21,9 +21,9 @@ use std::sync::Arc;
 use serde_json::Number;
 
 use super::deserialize::{DeserializeError, Refused};
-use super::entry::ValidationError;
 use super::kind::ValidationErrorKind;
 use super::syntax::{Syntax, SyntaxError};
+use super::union::{self, BranchFailures, Tag};
 use crate::message::{write_bool, write_count, write_number, Excerpt, Listable, Listed, Quoted};
 use crate::pattern::Pattern;
 use crate::schema::NodeKind;
@@ -72,21 +72,32 @@ pub(crate) enum Failure {
         text: Excerpt,
         pattern: Pattern,
     },
+    /// A number below `minimum`; `text` is how the arguments wrote it,
+    /// where the check read it (a float on the bound's edge, compared as
+    /// written: `1e-400` is not the `0.0` it reads as).
     Minimum {
         number: Number,
         minimum: Number,
+        text: Option<Box<str>>,
     },
     Maximum {
         number: Number,
         maximum: Number,
+        text: Option<Box<str>>,
     },
     Required {
         name: SmallString,
     },
     /// No `oneOf` branch matched: why each failed, found while the value
-    /// was at hand.
+    /// was at hand (`union.rs` tells it).
     NoBranch {
         branches: Box<[BranchFailures]>,
+    },
+    /// A `oneOf` whose discriminator tag no branch takes (its error's path
+    /// is the tag's own) or, `missing`, is left out.
+    NoTag {
+        tag: Arc<Tag>,
+        missing: bool,
     },
     /// A property the object's schema does not name, refused only by
     /// [`ToolArgsSchema::validate_refusing_unknown`](crate::ToolArgsSchema::validate_refusing_unknown)
@@ -108,17 +119,6 @@ pub(crate) enum Failure {
     Deserialize(Arc<Refused>),
 }
 
-/// How many failures of each branch a "matches none" message quotes.
-pub(crate) const QUOTED_PER_BRANCH: usize = 2;
-
-/// Why one `oneOf` branch rejected the value: its first failures, and how
-/// many it had.
-#[derive(Clone)]
-pub(crate) struct BranchFailures {
-    pub(crate) first: Vec<ValidationError>,
-    pub(crate) count: usize,
-}
-
 impl Failure {
     /// The keyword that failed: the keyword of its [`kind`](Self::kind),
     /// matched here directly, as reading an error's schema path and
@@ -137,7 +137,7 @@ impl Failure {
             Failure::Minimum { .. } => "minimum",
             Failure::Maximum { .. } => "maximum",
             Failure::Required { .. } => "required",
-            Failure::NoBranch { .. } => "oneOf",
+            Failure::NoBranch { .. } | Failure::NoTag { .. } => "oneOf",
             Failure::UnknownProperty { .. } => "properties",
             Failure::Syntax(_) => SyntaxError::KEYWORD,
             Failure::Deserialize(_) => DeserializeError::KEYWORD,
@@ -160,11 +160,15 @@ impl Failure {
                     pattern: pattern.as_str(),
                 }
             }
-            Failure::Minimum { number, minimum } => ValidationErrorKind::Minimum {
+            Failure::Minimum {
+                number, minimum, ..
+            } => ValidationErrorKind::Minimum {
                 value: number,
                 minimum,
             },
-            Failure::Maximum { number, maximum } => ValidationErrorKind::Maximum {
+            Failure::Maximum {
+                number, maximum, ..
+            } => ValidationErrorKind::Maximum {
                 value: number,
                 maximum,
             },
@@ -173,6 +177,9 @@ impl Failure {
             },
             Failure::NoBranch { branches } => ValidationErrorKind::OneOfNone {
                 branches: branches.len(),
+            },
+            Failure::NoTag { tag, .. } => ValidationErrorKind::OneOfNone {
+                branches: tag.branches,
             },
             Failure::UnknownProperty { name, suggestion } => ValidationErrorKind::UnknownProperty {
                 property: name,
@@ -186,10 +193,28 @@ impl Failure {
     }
 
     /// The property name that a failure about one property of the object
-    /// adds to the object's path (only an unknown property's).
+    /// adds to the object's path: an unknown property's, and a
+    /// discriminator's tag that no branch takes.
     pub(crate) fn property(&self) -> Option<&str> {
         match self {
             Failure::UnknownProperty { name, .. } => Some(name),
+            Failure::NoTag {
+                tag,
+                missing: false,
+            } => Some(&tag.name),
+            _ => None,
+        }
+    }
+
+    /// The property a failure is about, where its name tells one failure of
+    /// the node from another: a missing, an unknown or a discriminating
+    /// property.
+    pub(crate) fn named(&self) -> Option<&str> {
+        match self {
+            Failure::Required { name } => Some(name.as_str()),
+            Failure::UnknownProperty { name, .. } => Some(name),
+            Failure::NoTag { tag, .. } => Some(&tag.name),
+            Failure::Deserialize(refused) => Some(refused.path()),
             _ => None,
         }
     }
@@ -235,13 +260,21 @@ impl Failure {
                 out.write_str(" matches the pattern ")?;
                 Quoted::with_limit(pattern.as_str(), 80).write_to(out)
             }
-            Failure::Minimum { number, minimum } => {
-                write_number(out, number)?;
+            Failure::Minimum {
+                number,
+                minimum,
+                text,
+            } => {
+                write_written(out, number, text.as_deref())?;
                 out.write_str(" is less than the minimum ")?;
                 write_number(out, minimum)
             }
-            Failure::Maximum { number, maximum } => {
-                write_number(out, number)?;
+            Failure::Maximum {
+                number,
+                maximum,
+                text,
+            } => {
+                write_written(out, number, text.as_deref())?;
                 out.write_str(" is greater than the maximum ")?;
                 write_number(out, maximum)
             }
@@ -250,13 +283,25 @@ impl Failure {
                 out.write_str(name.as_str())?;
                 out.write_str("` is missing")
             }
-            Failure::NoBranch { branches } => write_no_branch(out, branches),
+            Failure::NoBranch { branches } => union::write_no_branch(out, branches),
+            Failure::NoTag { tag, missing } => union::write_no_tag(out, tag, *missing),
             Failure::UnknownProperty { name, suggestion } => {
                 write_unknown_property(out, name, suggestion.as_deref())
             }
             Failure::Syntax(syntax) => out.write_str(syntax.message()),
             Failure::Deserialize(refused) => write!(out, "{}", refused.error()),
         }
+    }
+}
+
+/// A number as the arguments wrote it, where that is known and short; as
+/// its value reads otherwise.
+fn write_written<W: Write>(out: &mut W, number: &Number, text: Option<&str>) -> fmt::Result {
+    /// Longer texts (a thousand digits) are shown as the value reads.
+    const SHOWN_DIGITS: usize = 40;
+    match text {
+        Some(text) if text.len() <= SHOWN_DIGITS => out.write_str(text),
+        _ => write_number(out, number),
     }
 }
 
@@ -339,43 +384,6 @@ fn expected_kind(expected: &str) -> NodeKind {
 fn write_not_allowed<W: Write, T: Listable>(out: &mut W, allowed: &Listed<'_, T>) -> fmt::Result {
     out.write_str(" is not allowed here; use ")?;
     allowed.write_to(out)
-}
-
-/// "the value matches none of the 2 `oneOf` branches (branch 0: ... | branch
-/// 1: ...)", with each branch's first failures.
-fn write_no_branch<W: Write>(f: &mut W, branches: &[BranchFailures]) -> fmt::Result {
-    f.write_str("the value matches none of the ")?;
-    write_count(f, branches.len())?;
-    f.write_str(" `oneOf` branches (")?;
-    // A branch's errors are located relative to the branch's value, so
-    // most paths are empty, and an empty `String` allocates nothing.
-    let mut path = String::new();
-    for (index, branch) in branches.iter().enumerate() {
-        if index > 0 {
-            f.write_str(" | ")?;
-        }
-        f.write_str("branch ")?;
-        write_count(f, index)?;
-        f.write_str(": ")?;
-        for (shown, error) in branch.first.iter().enumerate() {
-            if shown > 0 {
-                f.write_str("; ")?;
-            }
-            path.clear();
-            error.write_path(&mut path);
-            if !path.is_empty() {
-                f.write_str(&path)?;
-                f.write_str(": ")?;
-            }
-            error.failure.write_to(f)?;
-        }
-        if branch.count > branch.first.len() {
-            f.write_str("; ")?;
-            write_count(f, branch.count - branch.first.len())?;
-            f.write_str(" more")?;
-        }
-    }
-    f.write_str(")")
 }
 
 /// "the schema names no property "nmae"; did you mean "name"?"

@@ -15,6 +15,7 @@
 //! envelope) is written here, so that a binding passes it on.
 
 mod args_error;
+mod budget;
 mod deserialize;
 mod entry;
 mod errors;
@@ -22,15 +23,17 @@ mod failure;
 mod kind;
 mod place;
 mod syntax;
+mod union;
 
 pub use args_error::ArgsError;
 pub use deserialize::DeserializeError;
 pub use entry::ValidationError;
 pub use errors::ValidationErrors;
-pub(crate) use failure::{BranchFailures, Failure, Found, QUOTED_PER_BRANCH};
+pub(crate) use failure::{Failure, Found};
 pub use kind::ValidationErrorKind;
 pub(crate) use place::{Indices, Span, INLINE_INDICES};
 pub use syntax::SyntaxError;
+pub(crate) use union::{BranchFailures, Tag, QUOTED_PER_BRANCH};
 
 /// The response a handler returns, `{"error": ...}`, written in order.
 #[derive(serde::Serialize)]

@@ -41,6 +41,7 @@ mod boolean;
 mod checked_read;
 mod choice;
 mod compiled;
+mod discriminator;
 mod disjoint;
 mod equality;
 mod number;

@@ -268,6 +268,7 @@ impl NumberRule {
                     Failure::Minimum {
                         number: number.clone(),
                         minimum: minimum.written.clone(),
+                        text: text.map(Box::from),
                     }
                 );
             }
@@ -282,6 +283,7 @@ impl NumberRule {
                     Failure::Maximum {
                         number: number.clone(),
                         maximum: maximum.written.clone(),
+                        text: text.map(Box::from),
                     }
                 );
             }

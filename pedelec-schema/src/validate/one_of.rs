@@ -1,13 +1,16 @@
 //! The `oneOf` rule: a value passes when one branch owns it - exactly one
-//! branch accepts it, the rule of `choice.rs`. When none or several do,
-//! the failure explains each branch with its first errors, located
-//! relative to the value.
+//! branch accepts it, the rule of `choice.rs`. When none does, a call that
+//! chose a branch by its discriminator (`discriminator.rs`) gets that
+//! branch's failures, as if the union were not there; otherwise the
+//! failure keeps each branch's first errors, located relative to the
+//! value, and its message tells of the closest (`document/union.rs`).
 
 use std::sync::Arc;
 
 use serde_json::Value;
 
 use super::choice::{self, Choice};
+use super::discriminator::{Discriminator, Pick};
 use super::site::Pointers;
 use super::{Rule, Sink, Trail};
 use crate::document::Span;
@@ -23,6 +26,8 @@ pub(crate) struct OneOfRule {
     /// The same for every `oneOf` of the schema whose branches are written
     /// alike (`site.rs`), which check every value alike.
     shape: Option<u32>,
+    /// The property that tells the branches apart, if one does.
+    discriminator: Option<Discriminator>,
 }
 
 #[derive(Debug, Clone)]
@@ -47,12 +52,15 @@ impl OneOfRule {
                 })
                 .collect::<Box<[Branch]>>()
         });
-        let decided_by_type = choice::decided_by_type(branches.iter().map(|branch| &branch.rule));
+        let rules = branches.iter().map(|branch| &branch.rule);
+        let decided_by_type = choice::decided_by_type(rules.clone());
+        let discriminator = Discriminator::find(node, rules);
         OneOfRule {
             site,
             branches,
             decided_by_type,
             shape,
+            discriminator,
         }
     }
 
@@ -90,6 +98,11 @@ impl OneOfRule {
         self.decided_by_type
     }
 
+    /// The property that tells the branches apart, if one does.
+    pub(crate) fn discriminator(&self) -> Option<&Discriminator> {
+        self.discriminator.as_ref()
+    }
+
     pub(super) fn check<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
         // Branches are first tried without collecting anything, so a value
         // that matches exactly one branch costs no allocation for the
@@ -97,10 +110,32 @@ impl OneOfRule {
         match self.choice(value) {
             Choice::One(_) => true,
             Choice::None => {
-                sink.fail(at, self.site, |pointers| Failure::NoBranch {
-                    branches: self.why_each_failed(value, pointers),
-                });
-                false
+                let decided = match &self.discriminator {
+                    Some(discriminator) if !S::FAIL_FAST => {
+                        Some((discriminator, discriminator.pick(self.branches(), value)))
+                    }
+                    _ => None,
+                };
+                match decided {
+                    // The branch's own failures, where they are: it refuses
+                    // the value, as no branch accepts it.
+                    Some((_, Pick::Branch(index))) => {
+                        self.branches[index].rule.check(value, at, sink)
+                    }
+                    Some((discriminator, pick @ (Pick::NoBranch | Pick::Missing))) => {
+                        sink.fail(at, self.site, |_| Failure::NoTag {
+                            tag: Arc::clone(discriminator.tag()),
+                            missing: pick == Pick::Missing,
+                        });
+                        false
+                    }
+                    _ => {
+                        sink.fail(at, self.site, |pointers| Failure::NoBranch {
+                            branches: self.why_each_failed(value, pointers),
+                        });
+                        false
+                    }
+                }
             }
             Choice::Several {
                 count,

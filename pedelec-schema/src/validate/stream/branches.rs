@@ -17,6 +17,8 @@
 //! 1` fail at the number; their fork's value is taken by the last. What a
 //! string's lane refused is written from the string's state, so a branch
 //! that outlives the string has its failures written when the string ends.
+//! Under a discriminated `oneOf`, which failure its fork gives is decided
+//! in `chosen.rs`.
 //!
 //! # Shared forks
 //!
@@ -53,6 +55,8 @@ use crate::validate::trail::Trail;
 use crate::validate::{installed, Rule, Sink, Texts};
 
 use super::string::{Refusal, StringProgress};
+
+mod chosen;
 
 /// The root's branch.
 pub(super) const ROOT: usize = 0;
@@ -95,6 +99,9 @@ struct Branch<'v> {
     errors: Vec<ValidationError>,
     /// Or what failed it, its failures not yet written.
     deferred: Option<Deferred<'v>>,
+    /// Whether its node for its fork's discriminator accepted the value's
+    /// tag (`chosen.rs`).
+    tag_passed: bool,
 }
 
 /// What failed a branch, for its failures to be written when read.
@@ -124,6 +131,9 @@ struct Fork<'v> {
     count: usize,
     /// How many of them have not failed.
     alive: usize,
+    /// Whether its every branch has failed before the value said which it
+    /// chose: its verdict waits for the value's end (`chosen.rs`).
+    pending: bool,
 }
 
 /// How many branches and forks there were, to go back to when a value
@@ -153,6 +163,7 @@ impl<'v> Branches<'v> {
                 failed: false,
                 errors: Vec::new(),
                 deferred: None,
+                tag_passed: false,
             }],
             forks: Vec::new(),
             deferred: Vec::new(),
@@ -198,6 +209,7 @@ impl<'v> Branches<'v> {
             first,
             count,
             alive: count,
+            pending: false,
         });
         self.branches
             .extend(rule.sited_branches().map(|(site, _)| Branch {
@@ -207,6 +219,7 @@ impl<'v> Branches<'v> {
                 failed: false,
                 errors: Vec::new(),
                 deferred: None,
+                tag_passed: false,
             }));
         first
     }
@@ -303,18 +316,36 @@ impl<'v> Branches<'v> {
     /// one whose owner is alive with several branches alive fails it, as
     /// the walk fails a value that several branches own. Inner forks
     /// first: their verdict may fail an outer branch.
+    /// A fork whose verdict waited for the value (`chosen.rs`) gives it
+    /// now, from the whole `value`.
     #[inline]
-    pub(super) fn verdicts(&mut self, mark: Mark, place: &Place<'_>, string: &StringProgress) {
+    pub(super) fn verdicts(
+        &mut self,
+        mark: Mark,
+        value: &Value,
+        place: &Place<'_>,
+        string: &StringProgress,
+    ) {
         // Most values fork nothing.
         if mark.forks == self.forks.len() {
             return;
         }
-        self.fork_verdicts(mark, place, string);
+        self.fork_verdicts(mark, value, place, string);
     }
 
     /// [`verdicts`](Self::verdicts), of at least one fork.
-    fn fork_verdicts(&mut self, mark: Mark, place: &Place<'_>, string: &StringProgress) {
+    fn fork_verdicts(
+        &mut self,
+        mark: Mark,
+        value: &Value,
+        place: &Place<'_>,
+        string: &StringProgress,
+    ) {
         for fork in (mark.forks..self.forks.len()).rev() {
+            if self.forks[fork].pending {
+                self.pending_verdict(fork, value, place, string);
+                continue;
+            }
             let Fork {
                 first,
                 count,
@@ -503,9 +534,18 @@ impl<'v> Branches<'v> {
         for sibling in branches.clone() {
             self.write(sibling, place, string);
         }
-        let branches = &self.branches[branches];
-        let no_branch = Failure::NoBranch {
-            branches: branches
+        if self.settled_by_tag(fork_index, place, string) {
+            return;
+        }
+        let no_branch = self.no_branch(fork_index);
+        self.fail_with_followers(fork_index, no_branch, place, string);
+    }
+
+    /// The failure of a `oneOf` no branch accepts, with each branch's first
+    /// failures.
+    fn no_branch(&self, fork: usize) -> Failure {
+        Failure::NoBranch {
+            branches: self.branches[self.forks[fork].branches()]
                 .iter()
                 .map(|branch| BranchFailures {
                     first: branch
@@ -517,8 +557,7 @@ impl<'v> Branches<'v> {
                     count: branch.errors.len(),
                 })
                 .collect(),
-        };
-        self.fail_with_followers(fork_index, no_branch, place, string);
+        }
     }
 }
 

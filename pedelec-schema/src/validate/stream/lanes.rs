@@ -475,15 +475,21 @@ impl<'v> Checker<'v> {
                     rule, branch, seen, ..
                 } = self.lanes[at];
                 let text = float.as_ref().map(SmallString::as_str);
-                if self.live(branch) && !own_keywords_pass(rule, value, seen, text) {
+                if !self.live(branch) {
+                    continue;
+                }
+                if !own_keywords_pass(rule, value, seen, text) {
                     self.fail_by_walk(branch, rule, value, text);
+                } else if branch != ROOT {
+                    self.branches.passed(branch, rule);
                 }
             }
             let place = Place {
                 indices: &self.indices,
                 pointers: &self.validator.pointers,
             };
-            self.branches.verdicts(level.mark, &place, &self.string);
+            self.branches
+                .verdicts(level.mark, value, &place, &self.string);
         }
         if matches!(value, Value::String(_)) {
             let place = Place {

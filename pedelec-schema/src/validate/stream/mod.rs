@@ -15,7 +15,10 @@
 //! A failure belongs to a branch (the root is branch 0). A branch that
 //! failed checks nothing more; when every branch of a fork has failed, the
 //! fork's own branch fails with the `oneOf` failure that names each
-//! branch's errors, and when the root fails, the stream refuses. When a
+//! branch's errors - or, under a discriminator, with the failure the walk
+//! gives (`branches/chosen.rs`: the chosen branch's own, or the tags
+//! listed; a value that has not yet said which branch it chose is refused
+//! at its end) - and when the root fails, the stream refuses. When a
 //! `oneOf`'s value ends with several branches alive, it fails as the walk
 //! fails it: several branches own the value.
 //!
