@@ -8,6 +8,7 @@ mod texts;
 
 mod args_error_entries;
 mod conformance;
+mod deserialized;
 mod differential;
 mod ecma_oracle;
 mod error_document;
