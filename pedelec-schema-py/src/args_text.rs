@@ -119,7 +119,7 @@ impl Writer {
 
     fn float(&mut self, float: f64) -> Result<(), Stop> {
         let Some(number) = serde_json::Number::from_f64(float) else {
-            let name = if float.is_nan() { "NaN" } else { "an infinity" };
+            let name = if float.is_nan() { "NaN" } else { "infinities" };
             return Err(Stop::Python(PyValueError::new_err(format!(
                 "the {} must be JSON, which has no {name} ({float})",
                 self.what

@@ -18,6 +18,7 @@ mod names;
 mod schema;
 mod stream;
 mod tool;
+mod walk;
 
 use pedelec_schema::lint_str;
 use pedelec_schema_js::outcome;

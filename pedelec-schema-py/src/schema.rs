@@ -6,7 +6,10 @@
 //! `from_provider_text`, a stream's pieces). A value is checked as the
 //! text `json.dumps` writes for it would be (`args_text.rs`), so the two
 //! answer alike; a text is checked with the interpreter released when it
-//! is long enough for another thread to gain by it.
+//! is long enough for another thread to gain by it. A value's verdict is
+//! taken first while the value is walked (`walk.rs`, through the
+//! library's `is_valid_deserialized`); the text is written only where
+//! that walk cannot tell, or for a refusal's document.
 
 use std::sync::Arc;
 
@@ -20,6 +23,7 @@ use crate::args_text::json_text;
 use crate::call_text::call_text;
 use crate::names::{format, profile, schema_error};
 use crate::stream::ArgsStream;
+use crate::walk::PyValue;
 
 /// A text at least this long is checked with the interpreter released:
 /// releasing and taking it back costs about as much as checking a short
@@ -59,6 +63,17 @@ impl Schema {
         }
     }
 
+    /// The verdict on a Python value taken while it is walked
+    /// (`walk.rs`), where the library gives one there; `None` sends the
+    /// caller to the text path.
+    fn walked(&self, args: &Bound<'_, PyAny>) -> Option<bool> {
+        let room = std::cell::Cell::new(pedelec_schema::MAX_TEXT_LEN);
+        self.inner
+            .is_valid_deserialized(PyValue::new(args, &room))
+            .ok()
+            .flatten()
+    }
+
     fn verdict<'py>(&self, py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
         match self.checked(py, text, |schema, text| schema.validate_str(text).err()) {
             None => valid(py),
@@ -94,8 +109,13 @@ impl Schema {
     }
 
     /// Whether the arguments (a JSON value: `dict`, `list`, `str`, `int`,
-    /// `float`, `bool`, `None`) are valid; stops at the first failure.
+    /// `float`, `bool`, `None`) are valid. It stops at the first failure,
+    /// so a value that is no JSON past it may go unread (`validate` reads
+    /// everything, and raises for it).
     fn is_valid(&self, py: Python<'_>, args: &Bound<'_, PyAny>) -> PyResult<bool> {
+        if let Some(valid) = self.walked(args) {
+            return Ok(valid);
+        }
         let text = json_text(args, "arguments")?;
         Ok(self.checked(py, &text, ToolArgsSchema::is_valid_str))
     }
@@ -114,6 +134,9 @@ impl Schema {
         py: Python<'py>,
         args: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        if self.walked(args) == Some(true) {
+            return valid(py);
+        }
         let text = json_text(args, "arguments")?;
         self.verdict(py, &text)
     }
@@ -208,6 +231,9 @@ impl Schema {
         py: Python<'py>,
         args: &Bound<'py, PyAny>,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        if self.walked(args) == Some(true) {
+            return Ok(None);
+        }
         let text = json_text(args, "arguments")?;
         match self.checked(py, &text, |schema, text| schema.validate_str(text).err()) {
             None => Ok(None),

@@ -17,6 +17,7 @@ Usage: python identity.py CASES.jsonl   (prints "N calls, D differences")
 from __future__ import annotations
 
 import json
+import math
 import sys
 from collections import Counter
 from typing import Any
@@ -94,12 +95,21 @@ def refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+def finite(text: str) -> float:
+    """A float as JSON means it: ``1e999`` is no number (Python reads it
+    as an infinity, which the package refuses as no JSON)."""
+    number = float(text)
+    if math.isinf(number):
+        raise ValueError(f"{text} is out of range")
+    return number
+
+
 def check_object(source: str, schema: ToolArgsSchema, text: str) -> None:
     """``validate(obj)`` and ``is_valid(obj)`` answer as the text calls do
     on the object's JSON text, where the text is JSON that Python reads."""
     global object_calls
     try:
-        args = json.loads(text, parse_constant=refuse_constant)
+        args = json.loads(text, parse_constant=refuse_constant, parse_float=finite)
         written = json.dumps(args, ensure_ascii=False, separators=(",", ":"))
     except (ValueError, RecursionError):
         return
