@@ -327,7 +327,8 @@ impl ToolArgsSchema {
     ///   number's text may compare it as written. Build the `Value` and call
     ///   [`is_valid`](Self::is_valid) or [`validate`](Self::validate).
     /// - `Err(error)`: the deserializer's own error, where it stopped by
-    ///   itself (the input is no JSON value, say).
+    ///   itself (the input is no JSON value, say), or serde's, where it
+    ///   handed over a value of a type JSON has not (bytes, an enum).
     ///
     /// ```
     /// use pedelec_schema::ToolArgsSchema;
