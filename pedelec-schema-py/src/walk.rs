@@ -98,80 +98,134 @@ fn string_text(text: &str) -> usize {
     text.len().saturating_mul(6).saturating_add(2)
 }
 
+impl<'py> PyValue<'_, 'py> {
+    fn string<'de, V: Visitor<'de>>(
+        &self,
+        string: &Bound<'py, PyString>,
+        visitor: V,
+    ) -> Result<V::Value, Stopped> {
+        let text = string.to_str().map_err(|_| stopped("a lone surrogate"))?;
+        take(self.room, string_text(text))?;
+        visitor.visit_str(text)
+    }
+
+    fn dict<'de, V: Visitor<'de>>(
+        &self,
+        dict: &Bound<'py, PyDict>,
+        visitor: V,
+    ) -> Result<V::Value, Stopped> {
+        if self.depth >= MAX_DEPTH {
+            return Err(stopped("too deep"));
+        }
+        take(self.room, 2)?;
+        let mut entries = Entries {
+            items: dict.iter(),
+            value: None,
+            depth: self.depth + 1,
+            room: self.room,
+        };
+        visitor.visit_map(&mut entries)
+    }
+
+    fn items<'de, V: Visitor<'de>>(
+        &self,
+        items: impl Iterator<Item = Bound<'py, PyAny>>,
+        visitor: V,
+    ) -> Result<V::Value, Stopped> {
+        if self.depth >= MAX_DEPTH {
+            return Err(stopped("too deep"));
+        }
+        take(self.room, 2)?;
+        visitor.visit_seq(Items {
+            items,
+            depth: self.depth + 1,
+            room: self.room,
+        })
+    }
+
+    fn int<'de, V: Visitor<'de>>(
+        &self,
+        int: &Bound<'py, PyAny>,
+        visitor: V,
+    ) -> Result<V::Value, Stopped> {
+        take(self.room, NUMBER_TEXT)?;
+        // serde_json hands a number that is not negative over as `u64`.
+        if let Ok(int) = int.extract::<i64>() {
+            return match u64::try_from(int) {
+                Ok(int) => visitor.visit_u64(int),
+                Err(_) => visitor.visit_i64(int),
+            };
+        }
+        if let Ok(int) = int.extract::<u64>() {
+            return visitor.visit_u64(int);
+        }
+        Err(stopped("an int past 64 bits"))
+    }
+
+    fn float<'de, V: Visitor<'de>>(
+        &self,
+        float: &Bound<'py, PyFloat>,
+        visitor: V,
+    ) -> Result<V::Value, Stopped> {
+        take(self.room, NUMBER_TEXT)?;
+        let float = float.value();
+        if !float.is_finite() {
+            return Err(stopped("NaN or an infinity"));
+        }
+        visitor.visit_f64(float)
+    }
+}
+
 impl<'de> Deserializer<'de> for PyValue<'_, '_> {
     type Error = Stopped;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Stopped> {
         let value = self.value;
-        if let Ok(string) = value.cast::<PyString>() {
-            let text = string.to_str().map_err(|_| stopped("a lone surrogate"))?;
-            take(self.room, string_text(text))?;
-            return visitor.visit_str(text);
+        // The exact types first, each a comparison of the type pointer (a
+        // subclass check is a call through the stable ABI), in the order a
+        // call's values come most often; a JSON value is almost always of
+        // these types.
+        if let Ok(string) = value.cast_exact::<PyString>() {
+            return self.string(string, visitor);
         }
-        if let Ok(dict) = value.cast::<PyDict>() {
-            if self.depth >= MAX_DEPTH {
-                return Err(stopped("too deep"));
-            }
-            take(self.room, 2)?;
-            let mut entries = Entries {
-                items: dict.iter(),
-                value: None,
-                depth: self.depth + 1,
-                room: self.room,
-            };
-            let read = visitor.visit_map(&mut entries)?;
-            return Ok(read);
+        if let Ok(dict) = value.cast_exact::<PyDict>() {
+            return self.dict(dict, visitor);
         }
-        if let Ok(list) = value.cast::<PyList>() {
-            if self.depth >= MAX_DEPTH {
-                return Err(stopped("too deep"));
-            }
-            take(self.room, 2)?;
-            return visitor.visit_seq(Items {
-                items: list.iter(),
-                depth: self.depth + 1,
-                room: self.room,
-            });
+        if let Ok(int) = value.cast_exact::<PyInt>() {
+            return self.int(int.as_any(), visitor);
+        }
+        if let Ok(list) = value.cast_exact::<PyList>() {
+            return self.items(list.iter(), visitor);
+        }
+        if let Ok(float) = value.cast_exact::<PyFloat>() {
+            return self.float(float, visitor);
+        }
+        if let Ok(boolean) = value.cast_exact::<PyBool>() {
+            take(self.room, 5)?;
+            return visitor.visit_bool(boolean.is_true());
         }
         if value.is_none() {
             take(self.room, 4)?;
             return visitor.visit_unit();
         }
-        if let Ok(boolean) = value.cast::<PyBool>() {
-            take(self.room, 5)?;
-            return visitor.visit_bool(boolean.is_true());
+        // Subclasses (`bool` has none), and tuples.
+        if let Ok(string) = value.cast::<PyString>() {
+            return self.string(string, visitor);
         }
-        take(self.room, NUMBER_TEXT)?;
-        if value.is_instance_of::<PyInt>() {
-            // serde_json hands a number that is not negative over as `u64`.
-            if let Ok(int) = value.extract::<i64>() {
-                return match u64::try_from(int) {
-                    Ok(int) => visitor.visit_u64(int),
-                    Err(_) => visitor.visit_i64(int),
-                };
-            }
-            if let Ok(int) = value.extract::<u64>() {
-                return visitor.visit_u64(int);
-            }
-            return Err(stopped("an int past 64 bits"));
+        if let Ok(dict) = value.cast::<PyDict>() {
+            return self.dict(dict, visitor);
         }
-        if let Ok(float) = value.cast::<PyFloat>() {
-            let float = float.value();
-            if !float.is_finite() {
-                return Err(stopped("NaN or an infinity"));
-            }
-            return visitor.visit_f64(float);
+        if let Ok(list) = value.cast::<PyList>() {
+            return self.items(list.iter(), visitor);
         }
         if let Ok(tuple) = value.cast::<PyTuple>() {
-            if self.depth >= MAX_DEPTH {
-                return Err(stopped("too deep"));
-            }
-            take(self.room, 2)?;
-            return visitor.visit_seq(Items {
-                items: tuple.iter(),
-                depth: self.depth + 1,
-                room: self.room,
-            });
+            return self.items(tuple.iter(), visitor);
+        }
+        if value.is_instance_of::<PyInt>() {
+            return self.int(value, visitor);
+        }
+        if let Ok(float) = value.cast::<PyFloat>() {
+            return self.float(float, visitor);
         }
         Err(stopped("a value of another type"))
     }
