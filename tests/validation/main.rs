@@ -9,6 +9,7 @@ mod texts;
 mod args_error_entries;
 mod budget;
 mod conformance;
+mod deserialized;
 mod differential;
 mod ecma_oracle;
 mod error_document;

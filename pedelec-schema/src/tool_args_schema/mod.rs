@@ -309,6 +309,48 @@ impl ToolArgsSchema {
         }
     }
 
+    /// Whether the value a serde [`Deserializer`](serde::Deserializer)
+    /// hands over is valid, checked as it is handed over, without building
+    /// a `Value`: for a binding whose arguments are neither text nor a
+    /// `Value` (a Python `dict`, a JavaScript object), which would
+    /// otherwise build one per call. It runs the walk
+    /// [`validate_str`](Self::validate_str) runs on text first, over any
+    /// deserializer, and stops at the first failure.
+    ///
+    /// - `Ok(Some(valid))`: exactly [`is_valid`](Self::is_valid) on the
+    ///   `Value` that the same deserializer would build.
+    /// - `Ok(None)`: it cannot tell here (the cases `validate_str`'s fast
+    ///   path leaves to the full walk: a `oneOf` of objects, a `uniqueItems`
+    ///   array of more than 32 items or of equal ones, an object node of
+    ///   more than 64 properties, a `null`) or a float passed only on the
+    ///   edge of a `minimum` or `maximum`, where a caller that holds the
+    ///   number's text may compare it as written. Build the `Value` and call
+    ///   [`is_valid`](Self::is_valid) or [`validate`](Self::validate).
+    /// - `Err(error)`: the deserializer's own error, where it stopped by
+    ///   itself (the input is no JSON value, say), or serde's, where it
+    ///   handed over a value of a type JSON has not (bytes, an enum).
+    ///
+    /// ```
+    /// use pedelec_schema::ToolArgsSchema;
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object", "properties": {"n": {"type": "integer", "maximum": 3}}, "required": ["n"]
+    /// }))?;
+    /// // Any deserializer: here a `Value`'s own, and serde_json's over text.
+    /// assert_eq!(schema.is_valid_deserialized(&json!({"n": 3})).ok(), Some(Some(true)));
+    /// assert_eq!(schema.is_valid_deserialized(&json!({"n": 4})).ok(), Some(Some(false)));
+    /// let mut text = serde_json::Deserializer::from_str(r#"{"n": 2}"#);
+    /// assert_eq!(schema.is_valid_deserialized(&mut text).ok(), Some(Some(true)));
+    /// # Ok::<(), pedelec_schema::SchemaError>(())
+    /// ```
+    pub fn is_valid_deserialized<'de, D: serde::Deserializer<'de>>(
+        &self,
+        deserializer: D,
+    ) -> Result<Option<bool>, D::Error> {
+        validate::verdict_from(self.validator(), deserializer)
+    }
+
     /// The texts of the floats of `args` that stand on a bound's edge,
     /// read from `text`, which `args` was read from: where the double does
     /// not tell which side of the bound the number written is on (`1e-400`

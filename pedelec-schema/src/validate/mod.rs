@@ -69,7 +69,7 @@ use site::Pointers;
 use string::StringRule;
 use trail::Trail;
 
-pub(crate) use checked_read::{read_checked, read_whole, verdict};
+pub(crate) use checked_read::{read_checked, read_whole, verdict, verdict_from};
 pub(crate) use compiled::{CompiledArray, CompiledNode, CompiledObject, CompiledOneOf, Kind};
 pub(crate) use disjoint::{disjoint, pairwise_disjoint};
 pub(crate) use equality::json_equal;

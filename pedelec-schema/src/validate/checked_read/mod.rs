@@ -134,6 +134,18 @@ use forward_plain_methods;
 /// The text of [`refused`]'s error.
 const REFUSED: &str = "refused on the fast path";
 
+/// Why the fast path last gave up on this thread, for [`verdict_from`],
+/// whose deserializer's errors may not show the text they were made with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum GaveUp {
+    Refused,
+    Undecided,
+}
+
+thread_local! {
+    static GAVE_UP: std::cell::Cell<Option<GaveUp>> = const { std::cell::Cell::new(None) };
+}
+
 /// The error by which the fast path gives up on a value that validation
 /// refuses too: one that fails its rule or its node's JSON type, a count
 /// out of bounds, a missing required property, a property the schema names
@@ -141,12 +153,14 @@ const REFUSED: &str = "refused on the fast path";
 /// the full path runs instead, or for a bare verdict, nothing more
 /// ([`verdict`]).
 fn refused<E: de::Error>() -> E {
+    GAVE_UP.with(|gave_up| gave_up.set(Some(GaveUp::Refused)));
     E::custom(REFUSED)
 }
 
 /// The error by which the fast path gives up on a value it cannot decide
 /// (the other cases in [the module's list](self)).
 fn undecided<E: de::Error>() -> E {
+    GAVE_UP.with(|gave_up| gave_up.set(Some(GaveUp::Undecided)));
     E::custom("undecided on the fast path")
 }
 
@@ -185,6 +199,30 @@ pub(crate) fn verdict(validator: &Validator, text: &str) -> Option<bool> {
         Err(error) if error.is_syntax() || error.is_eof() => Some(false),
         Err(error) if error.is_data() && error.to_string().starts_with(REFUSED) => Some(false),
         Err(_) => None,
+    }
+}
+
+/// Whether the value `deserializer` hands over passes `validator`, where
+/// the fast path can tell, read as it is handed over (no `Value` is
+/// built): `Ok(Some(true))` where it reads the value through and no float
+/// passed on a bound's edge, `Ok(Some(false))` where it gives up on a value
+/// validation refuses ([`refused`]), `Ok(None)` where it cannot decide (or
+/// a float passed on an edge, whose text a caller may have), and the
+/// deserializer's own error where it stopped by itself.
+pub(crate) fn verdict_from<'de, D: de::Deserializer<'de>>(
+    validator: &Validator,
+    deserializer: D,
+) -> Result<Option<bool>, D::Error> {
+    GAVE_UP.with(|gave_up| gave_up.set(None));
+    let rule: &Rule = &validator.rule;
+    let (read, doubted) =
+        texts::watched(|| IgnoredAny::deserialize(Checked::new(deserializer, rule, Print::NONE)));
+    let gave_up = GAVE_UP.with(std::cell::Cell::take);
+    match (read, gave_up) {
+        (Ok(_), _) => Ok((!doubted).then_some(true)),
+        (Err(_), Some(GaveUp::Refused)) => Ok(Some(false)),
+        (Err(_), Some(GaveUp::Undecided)) => Ok(None),
+        (Err(error), None) => Err(error),
     }
 }
 

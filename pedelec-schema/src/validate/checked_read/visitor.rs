@@ -109,6 +109,18 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for Checking<'_, '_, V> {
         self.visitor.visit_bool(b)
     }
 
+    /// A `null` (as `deserialize_any` and `deserialize_option` hand it
+    /// over): no rule takes it, and the full path decides, as it does
+    /// for serde's own type error, but saying so (`verdict_from`, over a
+    /// deserializer whose errors it cannot read, tells the two apart).
+    fn visit_unit<E: de::Error>(self) -> Result<V::Value, E> {
+        Err(undecided())
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<V::Value, E> {
+        Err(undecided())
+    }
+
     narrow_numbers! {
         visit_i8(i8) as i64;
         visit_i16(i16) as i64;

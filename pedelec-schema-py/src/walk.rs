@@ -1,0 +1,313 @@
+//! A serde `Deserializer` over a Python value, for the library's
+//! `ToolArgsSchema::is_valid_deserialized`: the verdict on a `dict` is
+//! taken while it is walked, with no JSON text and no `serde_json::Value`
+//! built, so that it costs little more than the walk.
+//!
+//! It hands every value over as serde_json's text deserializer hands over
+//! the same value's JSON text (`args_text.rs` writes that text): a `str`
+//! as a string, an `int` as `u64` when it is not negative and `i64` when
+//! it is, a `float` as `f64`, `None` as unit, a `dict` as a map, a `list`
+//! or `tuple` as a sequence. So where the library answers, it answers
+//! what it answers on that text.
+//!
+//! Whatever it cannot hand over so - a `str` with lone surrogates, an
+//! `int` past 64 bits, NaN or an infinity, a key that is not a `str`, a
+//! value of another type, nesting past the library's limit (which also
+//! stops a cycle), a value whose text may pass the library's
+//! `MAX_TEXT_LEN` (each value is counted at the most its text can take:
+//! six bytes a byte of a string, 25 a number, so only values of more than
+//! some 2.7 MB of strings are left to the text path, which is exact) -
+//! stops the walk with an error, and the caller takes
+//! the text path, which gives the library's own refusal or raises the
+//! Python error that says what is no JSON. The walk never recurses
+//! deeper than [`MAX_DEPTH`], whatever the value.
+
+use std::cell::Cell;
+use std::fmt;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
+use serde::de::{
+    self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor,
+};
+
+/// The library's nesting limit for a text: 127 containers open at once
+/// (its reader refuses the 128th). A container below that many is
+/// refused on the text path, with the library's document: the walk stops
+/// there (stopping sooner would only cost time, never change an answer).
+const MAX_DEPTH: usize = 127;
+
+/// Why the walk stopped: the text path decides instead.
+#[derive(Debug)]
+pub(crate) struct Stopped(String);
+
+impl fmt::Display for Stopped {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Stopped {}
+
+impl de::Error for Stopped {
+    fn custom<T: fmt::Display>(message: T) -> Self {
+        Stopped(message.to_string())
+    }
+}
+
+fn stopped(why: &str) -> Stopped {
+    Stopped(why.to_owned())
+}
+
+/// The most bytes of text a number takes (`-1.2345678901234567e-308`).
+const NUMBER_TEXT: usize = 25;
+
+/// A Python value, handed over as JSON.
+pub(crate) struct PyValue<'a, 'py> {
+    value: &'a Bound<'py, PyAny>,
+    depth: usize,
+    /// Bytes of text the values not yet walked may still take.
+    room: &'a Cell<usize>,
+}
+
+impl<'a, 'py> PyValue<'a, 'py> {
+    /// The value at the top of the arguments, with `room` holding the
+    /// library's bound on a text.
+    pub(crate) fn new(value: &'a Bound<'py, PyAny>, room: &'a Cell<usize>) -> Self {
+        PyValue {
+            value,
+            depth: 0,
+            room,
+        }
+    }
+}
+
+/// Takes `bytes` of text, and a separator, from `room`.
+fn take(room: &Cell<usize>, bytes: usize) -> Result<(), Stopped> {
+    match room.get().checked_sub(bytes.saturating_add(1)) {
+        Some(left) => {
+            room.set(left);
+            Ok(())
+        }
+        None => Err(stopped("a text that may be too long")),
+    }
+}
+
+/// The most bytes a string's text takes: every byte escaped as `\u00XX`.
+fn string_text(text: &str) -> usize {
+    text.len().saturating_mul(6).saturating_add(2)
+}
+
+impl<'py> PyValue<'_, 'py> {
+    fn string<'de, V: Visitor<'de>>(
+        &self,
+        string: &Bound<'py, PyString>,
+        visitor: V,
+    ) -> Result<V::Value, Stopped> {
+        let text = string.to_str().map_err(|_| stopped("a lone surrogate"))?;
+        take(self.room, string_text(text))?;
+        visitor.visit_str(text)
+    }
+
+    fn dict<'de, V: Visitor<'de>>(
+        &self,
+        dict: &Bound<'py, PyDict>,
+        visitor: V,
+    ) -> Result<V::Value, Stopped> {
+        if self.depth >= MAX_DEPTH {
+            return Err(stopped("too deep"));
+        }
+        take(self.room, 2)?;
+        let mut entries = Entries {
+            items: dict.iter(),
+            value: None,
+            depth: self.depth + 1,
+            room: self.room,
+        };
+        visitor.visit_map(&mut entries)
+    }
+
+    fn items<'de, V: Visitor<'de>>(
+        &self,
+        items: impl Iterator<Item = Bound<'py, PyAny>>,
+        visitor: V,
+    ) -> Result<V::Value, Stopped> {
+        if self.depth >= MAX_DEPTH {
+            return Err(stopped("too deep"));
+        }
+        take(self.room, 2)?;
+        visitor.visit_seq(Items {
+            items,
+            depth: self.depth + 1,
+            room: self.room,
+        })
+    }
+
+    fn int<'de, V: Visitor<'de>>(
+        &self,
+        int: &Bound<'py, PyAny>,
+        visitor: V,
+    ) -> Result<V::Value, Stopped> {
+        take(self.room, NUMBER_TEXT)?;
+        // serde_json hands a number that is not negative over as `u64`.
+        if let Ok(int) = int.extract::<i64>() {
+            return match u64::try_from(int) {
+                Ok(int) => visitor.visit_u64(int),
+                Err(_) => visitor.visit_i64(int),
+            };
+        }
+        if let Ok(int) = int.extract::<u64>() {
+            return visitor.visit_u64(int);
+        }
+        Err(stopped("an int past 64 bits"))
+    }
+
+    fn float<'de, V: Visitor<'de>>(
+        &self,
+        float: &Bound<'py, PyFloat>,
+        visitor: V,
+    ) -> Result<V::Value, Stopped> {
+        take(self.room, NUMBER_TEXT)?;
+        let float = float.value();
+        if !float.is_finite() {
+            return Err(stopped("NaN or an infinity"));
+        }
+        visitor.visit_f64(float)
+    }
+}
+
+impl<'de> Deserializer<'de> for PyValue<'_, '_> {
+    type Error = Stopped;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Stopped> {
+        let value = self.value;
+        // The exact types first, each a comparison of the type pointer (a
+        // subclass check is a call through the stable ABI), in the order a
+        // call's values come most often; a JSON value is almost always of
+        // these types.
+        if let Ok(string) = value.cast_exact::<PyString>() {
+            return self.string(string, visitor);
+        }
+        if let Ok(dict) = value.cast_exact::<PyDict>() {
+            return self.dict(dict, visitor);
+        }
+        if let Ok(int) = value.cast_exact::<PyInt>() {
+            return self.int(int.as_any(), visitor);
+        }
+        if let Ok(list) = value.cast_exact::<PyList>() {
+            return self.items(list.iter(), visitor);
+        }
+        if let Ok(float) = value.cast_exact::<PyFloat>() {
+            return self.float(float, visitor);
+        }
+        if let Ok(boolean) = value.cast_exact::<PyBool>() {
+            take(self.room, 5)?;
+            return visitor.visit_bool(boolean.is_true());
+        }
+        if value.is_none() {
+            take(self.room, 4)?;
+            return visitor.visit_unit();
+        }
+        // Subclasses (`bool` has none), and tuples.
+        if let Ok(string) = value.cast::<PyString>() {
+            return self.string(string, visitor);
+        }
+        if let Ok(dict) = value.cast::<PyDict>() {
+            return self.dict(dict, visitor);
+        }
+        if let Ok(list) = value.cast::<PyList>() {
+            return self.items(list.iter(), visitor);
+        }
+        if let Ok(tuple) = value.cast::<PyTuple>() {
+            return self.items(tuple.iter(), visitor);
+        }
+        if value.is_instance_of::<PyInt>() {
+            return self.int(value, visitor);
+        }
+        if let Ok(float) = value.cast::<PyFloat>() {
+            return self.float(float, visitor);
+        }
+        Err(stopped("a value of another type"))
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf option unit unit_struct newtype_struct seq tuple
+        tuple_struct map struct enum identifier ignored_any
+    }
+}
+
+/// A `dict`'s entries, each key a `str`.
+struct Entries<'r, 'py, I: Iterator<Item = (Bound<'py, PyAny>, Bound<'py, PyAny>)>> {
+    items: I,
+    /// The value of the key last handed over.
+    value: Option<Bound<'py, PyAny>>,
+    depth: usize,
+    room: &'r Cell<usize>,
+}
+
+impl<'de, 'py, I> MapAccess<'de> for &mut Entries<'_, 'py, I>
+where
+    I: Iterator<Item = (Bound<'py, PyAny>, Bound<'py, PyAny>)>,
+{
+    type Error = Stopped;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Stopped> {
+        let Some((key, value)) = self.items.next() else {
+            return Ok(None);
+        };
+        let key = key
+            .cast_into::<PyString>()
+            .map_err(|_| stopped("a key that is not a str"))?;
+        let text = key.to_str().map_err(|_| stopped("a lone surrogate"))?;
+        take(self.room, string_text(text))?;
+        let read = seed.deserialize(IntoDeserializer::<Stopped>::into_deserializer(text))?;
+        self.value = Some(value);
+        Ok(Some(read))
+    }
+
+    fn next_value_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value, Stopped> {
+        let value = self
+            .value
+            .take()
+            .ok_or_else(|| stopped("a value before its key"))?;
+        seed.deserialize(PyValue {
+            value: &value,
+            depth: self.depth,
+            room: self.room,
+        })
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        None
+    }
+}
+
+/// A `list`'s or `tuple`'s items.
+struct Items<'r, I> {
+    items: I,
+    depth: usize,
+    room: &'r Cell<usize>,
+}
+
+impl<'de, 'py, I: Iterator<Item = Bound<'py, PyAny>>> SeqAccess<'de> for Items<'_, I> {
+    type Error = Stopped;
+
+    fn next_element_seed<S: DeserializeSeed<'de>>(
+        &mut self,
+        seed: S,
+    ) -> Result<Option<S::Value>, Stopped> {
+        let Some(item) = self.items.next() else {
+            return Ok(None);
+        };
+        seed.deserialize(PyValue {
+            value: &item,
+            depth: self.depth,
+            room: self.room,
+        })
+        .map(Some)
+    }
+}
