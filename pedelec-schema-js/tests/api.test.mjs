@@ -91,6 +91,29 @@ describe('validation', () => {
     assert.equal(result.error.errors[0].offset, 12);
   });
 
+  test('the error document keeps to 16 KiB: repeats fold into one entry, the rest are counted in omitted', () => {
+    const ids = ToolArgsSchema.parse({
+      type: 'object',
+      properties: { ids: { type: 'array', items: { type: 'integer' } } },
+    });
+    const folded = ids.validate({ ids: Array.from({ length: 100_000 }, (_, i) => String(i)) });
+    assertRefused(folded, '100,000 wrong items');
+    assert.equal(folded.error.errors.length, 1);
+    assert.match(folded.error.errors[0].message, /; the same at 99999 more places: \/ids\/1, \/ids\/2, \/ids\/3, \.\.\.$/);
+    assert.equal(folded.error.omitted, undefined);
+    const properties = {};
+    const args = {};
+    for (let i = 0; i < 1000; i += 1) {
+      properties[`p${i}`] = { type: 'string', maxLength: 1 };
+      args[`p${i}`] = 'too long';
+    }
+    const many = ToolArgsSchema.parse({ type: 'object', properties }).validate(args);
+    assertRefused(many, '1,000 different failures');
+    assert.ok(JSON.stringify(many.error).length <= 16 * 1024);
+    assert.equal(many.error.errors.length + many.error.omitted, 1000);
+    assert.match(many.error.message, /more failures are left out of this document$/);
+  });
+
   test('NaN and Infinity become null in JSON, and null is refused where a number is expected', () => {
     assertRefused(counter.validate({ delta: NaN }), 'NaN');
     assertRefused(counter.validate({ delta: Infinity }), 'Infinity');
