@@ -220,6 +220,43 @@ fn a_char_is_one_character_and_an_array_has_its_length() {
     assert_eq!(keywords, ["maxLength", "minItems"]);
 }
 
+/// A name in capitals, whose refusal quotes the whole string it refused.
+#[derive(Debug, ToolArgs)]
+struct Shouted(String);
+
+impl<'de> Deserialize<'de> for Shouted {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        if name.chars().all(|c| !c.is_lowercase()) {
+            Ok(Shouted(name))
+        } else {
+            Err(serde::de::Error::custom(format!(
+                "{name:?} is not in capitals"
+            )))
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, ToolArgs)]
+struct Greeting {
+    name: Shouted,
+}
+
+#[test]
+fn serde_s_words_are_capped_where_they_quote_a_huge_value() {
+    let error = Greeting::from_args(json!({"name": "a".repeat(100_000)})).unwrap_err();
+    let limit = pedelec_schema::ValidationErrors::MESSAGE_LIMIT;
+    assert!(error.message().len() <= limit, "{}", error.message().len());
+    assert!(error.message().ends_with(" [...]"));
+    assert!(error.errors()[0].message().len() <= limit);
+    let document = error.to_response().to_string();
+    assert!(document.len() <= pedelec_schema::ValidationErrors::BUDGET);
+    assert_eq!(
+        Greeting::from_args(json!({"name": "BOB"})).unwrap().name.0,
+        "BOB"
+    );
+}
+
 /// An even number: the schema says integer, the hand-written `Deserialize`
 /// says more.
 #[derive(Debug, ToolArgs)]

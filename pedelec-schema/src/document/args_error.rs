@@ -66,9 +66,15 @@ impl ArgsError {
     pub fn message(&self) -> String {
         match self {
             ArgsError::Invalid(errors) => errors.message(),
-            ArgsError::Deserialize(refusal) => format!(
-                "The arguments match the tool's argsSchema but could not be read: {refusal}"
-            ),
+            ArgsError::Deserialize(refusal) => {
+                // serde's words may quote the whole value it refused.
+                let mut message = String::new();
+                let _ = write!(
+                    Capped::new(&mut message, ValidationErrors::MESSAGE_LIMIT),
+                    "The arguments match the tool's argsSchema but could not be read: {refusal}"
+                );
+                message
+            }
             ArgsError::Syntax(err) if err.is_truncated() => {
                 format!("The arguments are cut short: {err}")
             }
