@@ -5,7 +5,8 @@
 use pedelec_schema::{ToolArgsSchema, ValidationError};
 use serde_json::{json, Value};
 
-fn schema(node: Value) -> ToolArgsSchema {
+/// The schema of `{"v": ...}` with `node` for `v`, required.
+pub(crate) fn schema(node: Value) -> ToolArgsSchema {
     ToolArgsSchema::from_value(
         &json!({"type": "object", "properties": {"v": node}, "required": ["v"]}),
     )

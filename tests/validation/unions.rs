@@ -8,12 +8,7 @@
 use pedelec_schema::{ToolArgsSchema, ValidationError, ValidationErrorKind};
 use serde_json::{json, Value};
 
-fn schema(node: Value) -> ToolArgsSchema {
-    ToolArgsSchema::from_value(
-        &json!({"type": "object", "properties": {"v": node}, "required": ["v"]}),
-    )
-    .unwrap_or_else(|err| panic!("{err}"))
-}
+use crate::semantics::schema;
 
 /// The errors of `{"v": v}`, whose refusal the oracle confirms.
 fn errors(schema: &ToolArgsSchema, v: Value) -> Vec<ValidationError> {
