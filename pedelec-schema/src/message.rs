@@ -1,5 +1,5 @@
 //! Pieces of messages that show a value, and never the whole of a large
-//! value.
+//! value; and [`Capped`], the writer that stops a whole message at a bound.
 //!
 //! Each piece is written by a `write_to` generic over [`fmt::Write`]; the
 //! pieces that other messages put in `format!` (`Described`, `Quoted`)
@@ -215,6 +215,51 @@ fn write_escaped<W: Write>(f: &mut W, text: &str) -> fmt::Result {
         run_start = at + c.len_utf8();
     }
     f.write_str(&text[run_start..])
+}
+
+/// A [`Write`] that takes at most `room` more bytes: past it, the text is
+/// cut at a character's boundary, marked, and writing fails, so that the
+/// writer of a long message stops there.
+pub(crate) struct Capped<'a> {
+    out: &'a mut String,
+    end: usize,
+    cut: bool,
+}
+
+/// What ends a message cut at its cap.
+const CUT_MARK: &str = " [...]";
+
+impl<'a> Capped<'a> {
+    /// A writer into `out` that keeps its length under `out.len() + room`.
+    pub(crate) fn new(out: &'a mut String, room: usize) -> Self {
+        let end = out.len() + room.saturating_sub(CUT_MARK.len());
+        Capped {
+            out,
+            end,
+            cut: false,
+        }
+    }
+}
+
+impl Write for Capped<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        if self.cut {
+            return Err(fmt::Error);
+        }
+        let room = self.end.saturating_sub(self.out.len());
+        if s.len() <= room {
+            self.out.push_str(s);
+            return Ok(());
+        }
+        let fits = (0..=room)
+            .rev()
+            .find(|&at| s.is_char_boundary(at))
+            .unwrap_or(0);
+        self.out.push_str(&s[..fits]);
+        self.out.push_str(CUT_MARK);
+        self.cut = true;
+        Err(fmt::Error)
+    }
 }
 
 /// The values an `enum` allows: "\"a\"", or "one of \"a\", \"b\"".

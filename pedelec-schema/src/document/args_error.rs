@@ -6,13 +6,14 @@ use std::fmt::{self, Write};
 use serde::ser::{Serialize, Serializer};
 use serde_json::Value;
 
-use super::budget::{Capped, Lead, Within};
+use super::budget::{Lead, Within};
 use super::deserialize::DeserializeError;
 use super::entry::ValidationError;
 use super::errors::{summary, ValidationErrors};
 use super::syntax::SyntaxError;
 use super::Response;
 use crate::json::OrderedJson;
+use crate::message::Capped;
 
 /// Why [`ToolArgs::from_args`](crate::ToolArgs::from_args) (or another
 /// method that checks a call's arguments) refused them.

@@ -28,7 +28,8 @@ use std::fmt::{self, Write};
 
 use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
 
-use super::entry::ValidationError;
+use super::entry::{ValidationError, MESSAGE_LIMIT};
+use crate::message::Capped;
 
 /// The size of the agent-facing document, in bytes of compact JSON, unless
 /// the caller gives another: 16 KiB.
@@ -37,59 +38,11 @@ pub(crate) const BUDGET: usize = 16 * 1024;
 /// The smallest budget taken: room for the envelope and one capped entry.
 pub(crate) const MIN_BUDGET: usize = 3 * MESSAGE_LIMIT;
 
-/// The most bytes of one message, and of the document's `message`.
-pub(crate) const MESSAGE_LIMIT: usize = 2 * 1024;
-
 /// How many of a repeat's other places its entry names.
 const NAMED_PLACES: usize = 3;
 
 /// How many entries the document's `message` names.
 const LISTED: usize = 5;
-
-/// A [`Write`] that takes at most `room` more bytes: past it, the text is
-/// cut at a character's boundary, marked, and writing fails, so that the
-/// writer of a long message stops there.
-pub(crate) struct Capped<'a> {
-    out: &'a mut String,
-    end: usize,
-    cut: bool,
-}
-
-/// What ends a message cut at its cap.
-const CUT_MARK: &str = " [...]";
-
-impl<'a> Capped<'a> {
-    /// A writer into `out` that keeps its length under `out.len() + room`.
-    pub(crate) fn new(out: &'a mut String, room: usize) -> Self {
-        let end = out.len() + room.saturating_sub(CUT_MARK.len());
-        Capped {
-            out,
-            end,
-            cut: false,
-        }
-    }
-}
-
-impl Write for Capped<'_> {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        if self.cut {
-            return Err(fmt::Error);
-        }
-        let room = self.end.saturating_sub(self.out.len());
-        if s.len() <= room {
-            self.out.push_str(s);
-            return Ok(());
-        }
-        let fits = (0..=room)
-            .rev()
-            .find(|&at| s.is_char_boundary(at))
-            .unwrap_or(0);
-        self.out.push_str(&s[..fits]);
-        self.out.push_str(CUT_MARK);
-        self.cut = true;
-        Err(fmt::Error)
-    }
-}
 
 /// A list of entries as the document writes them: folded, capped, and
 /// within `budget` bytes (the `code`, `message`, `errors` and `omitted`

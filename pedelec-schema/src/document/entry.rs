@@ -13,12 +13,12 @@ use std::sync::{Arc, OnceLock};
 
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
-use super::budget::{Capped, MESSAGE_LIMIT};
 use super::deserialize::Refused;
 use super::kind::ValidationErrorKind;
 use super::place::{write_instance_pointer, Indices, Span};
 use super::syntax::Syntax;
 use crate::document::Failure;
+use crate::message::Capped;
 
 /// One way a value failed its schema - or, as an entry of an
 /// [`ArgsError`](crate::ArgsError)'s [`errors`](crate::ArgsError::errors),
@@ -253,7 +253,7 @@ impl ValidationError {
     }
 
     /// Appends [`message`](Self::message) to `out`: at most
-    /// [`MESSAGE_LIMIT`] bytes of it (`budget.rs`).
+    /// [`MESSAGE_LIMIT`] bytes of it.
     fn write_message(&self, out: &mut String) {
         // Only the cap stops the writing.
         let _ = self.failure.write_to(&mut Capped::new(out, MESSAGE_LIMIT));
@@ -325,6 +325,10 @@ impl ValidationError {
         s.end()
     }
 }
+
+/// The most bytes of one message, and of the document's `message`: a
+/// longer one is cut there (`budget.rs` keeps the document to its size).
+pub(crate) const MESSAGE_LIMIT: usize = 2 * 1024;
 
 /// Room for most messages at once; longer ones (long `enum` lists, `oneOf`
 /// explanations) grow once or twice.

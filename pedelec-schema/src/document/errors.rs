@@ -59,7 +59,7 @@ impl ValidationErrors {
 
     /// The most bytes of one entry's message (and of the object's
     /// `message`): 2 KiB. A longer one is cut there and ends with `[...]`.
-    pub const MESSAGE_LIMIT: usize = budget::MESSAGE_LIMIT;
+    pub const MESSAGE_LIMIT: usize = super::entry::MESSAGE_LIMIT;
 
     /// The words the object's `message` begins with.
     pub(super) const LEAD: &'static str = "The arguments do not match the tool's argsSchema: ";
