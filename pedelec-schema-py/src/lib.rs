@@ -6,8 +6,9 @@
 //! envelope around one is the npm package's (`pedelec_schema_js::outcome`),
 //! so a Python tool sends a model the very document a Rust or TypeScript
 //! one sends. It turns Python values into what the library reads (JSON
-//! text, `args_text.rs`; a call's text, `call_text.rs`) and the library's
-//! answers into plain `dict`s and `list`s (`answer.rs`). The Python half,
+//! text, `args_text.rs`; a call's text, `call_text.rs`; a `Value`, or
+//! a verdict taken while walking it, `walk.rs`) and the library's answers
+//! into plain `dict`s and `list`s (`answer.rs`, `objects.rs`). The Python half,
 //! `python/pedelec_schema/`, re-exports these names with its own
 //! adapters for MCP servers, FastMCP and pydantic.
 
@@ -15,6 +16,7 @@ mod answer;
 mod args_text;
 mod call_text;
 mod names;
+mod objects;
 mod schema;
 mod stream;
 mod tool;

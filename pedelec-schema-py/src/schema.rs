@@ -8,22 +8,30 @@
 //! answer alike; a text is checked with the interpreter released when it
 //! is long enough for another thread to gain by it. A value's verdict is
 //! taken first while the value is walked (`walk.rs`, through the
-//! library's `is_valid_deserialized`); the text is written only where
-//! that walk cannot tell, or for a refusal's document.
+//! library's `is_valid_deserialized`); where that walk cannot tell, or for
+//! a refusal's document, the same walk builds the value's
+//! `serde_json::Value`, which the library checks as the text it is read
+//! from (`validate_read`: a float on a bound's edge is compared as
+//! `json.dumps` writes it). The text is written only where the walk stops
+//! (what is no JSON, or what the library refuses as text: nesting past its
+//! limit, a lone surrogate, an `int` past 64 bits, a text that may be too
+//! long), so that the refusal or the Python error is the text's.
 
 use std::sync::Arc;
 
-use pedelec_schema::{convert_str, ToolArgsSchema};
+use pedelec_schema::{convert_str, ArgsError, ToolArgsSchema};
 use pedelec_schema_js::outcome;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyType};
+use serde::Deserialize;
+use serde_json::Value;
 
-use crate::answer::{loads, valid};
+use crate::answer::{loads, refused, summarized, valid};
 use crate::args_text::json_text;
 use crate::call_text::call_text;
 use crate::names::{format, profile, schema_error};
 use crate::stream::ArgsStream;
-use crate::walk::PyValue;
+use crate::walk::Walk;
 
 /// A text at least this long is checked with the interpreter released:
 /// releasing and taking it back costs about as much as checking a short
@@ -67,9 +75,9 @@ impl Schema {
     /// (`walk.rs`), where the library gives one there; `None` sends the
     /// caller to the text path.
     fn walked(&self, args: &Bound<'_, PyAny>) -> Option<bool> {
-        let room = std::cell::Cell::new(pedelec_schema::MAX_TEXT_LEN);
+        let walk = Walk::new(args.py());
         self.inner
-            .is_valid_deserialized(PyValue::new(args, &room))
+            .is_valid_deserialized(walk.of(args))
             .ok()
             .flatten()
     }
@@ -77,8 +85,26 @@ impl Schema {
     fn verdict<'py>(&self, py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
         match self.checked(py, text, |schema, text| schema.validate_str(text).err()) {
             None => valid(py),
-            Some(error) => loads(py, &outcome::refused(&error)),
+            Some(error) => refused(py, &error),
         }
+    }
+
+    /// Every failure of a Python value, as `validate_str` finds them on
+    /// its text: through its `Value` where the walk builds one, else
+    /// through the text.
+    fn failures(&self, py: Python<'_>, args: &Bound<'_, PyAny>) -> PyResult<Option<ArgsError>> {
+        let walk = Walk::new(py);
+        let value = Value::deserialize(walk.of(args));
+        // Before the text may be written: that runs Python code.
+        drop(walk);
+        if let Ok(value) = value {
+            // The text is asked for only for a float on a bound's edge;
+            // the walk just read the value whole, so writing it succeeds.
+            let text = || json_text(args, "arguments").unwrap_or_default();
+            return Ok(self.inner.validate_read(&value, text).err());
+        }
+        let text = json_text(args, "arguments")?;
+        Ok(self.checked(py, &text, |schema, text| schema.validate_str(text).err()))
     }
 }
 
@@ -116,8 +142,7 @@ impl Schema {
         if let Some(valid) = self.walked(args) {
             return Ok(valid);
         }
-        let text = json_text(args, "arguments")?;
-        Ok(self.checked(py, &text, ToolArgsSchema::is_valid_str))
+        Ok(self.failures(py, args)?.is_none())
     }
 
     /// Whether the JSON text of the arguments (`str` or `bytes`) is valid;
@@ -137,8 +162,10 @@ impl Schema {
         if self.walked(args) == Some(true) {
             return valid(py);
         }
-        let text = json_text(args, "arguments")?;
-        self.verdict(py, &text)
+        match self.failures(py, args)? {
+            None => valid(py),
+            Some(error) => refused(py, &error),
+        }
     }
 
     /// `validate` for the JSON text of the arguments (`str` or `bytes`):
@@ -234,10 +261,9 @@ impl Schema {
         if self.walked(args) == Some(true) {
             return Ok(None);
         }
-        let text = json_text(args, "arguments")?;
-        match self.checked(py, &text, |schema, text| schema.validate_str(text).err()) {
+        match self.failures(py, args)? {
             None => Ok(None),
-            Some(error) => loads(py, &outcome::summarized(&error, &self.refusal_note)).map(Some),
+            Some(error) => summarized(py, &error, &self.refusal_note).map(Some),
         }
     }
 

@@ -99,6 +99,22 @@ def test_values_are_read_as_json_dumps_writes_them(schema: ToolArgsSchema) -> No
     assert tags.is_valid({"t": (1, 2)}) is True
 
 
+def test_a_float_on_a_bounds_edge_is_written_as_json_dumps_writes_it() -> None:
+    # 2.0**64 is the double nearest the bound: its refusal quotes it as
+    # Python writes it, as it does for the text `json.dumps` writes.
+    bounded = ToolArgsSchema.parse(
+        {"type": "object", "properties": {"n": {"type": "number", "maximum": 2**64 - 1}}}
+    )
+    args = {"n": 2.0**64}
+    refused = bounded.validate(args)
+    assert refused == bounded.validate_text(json.dumps(args))
+    assert refused["error"]["errors"][0]["message"] == (
+        "1.8446744073709552e+19 is greater than the maximum 18446744073709551615"
+    )
+    summary = bounded.refusal_summary(args)
+    assert summary is not None and summary["error"] == refused["error"]
+
+
 def test_the_text_calls_take_str_or_bytes(schema: ToolArgsSchema) -> None:
     assert schema.validate_text('{"path": "a", "line": 1}') == {"ok": True}
     assert schema.is_valid_text(b'{"path": "a", "line": 1}') is True

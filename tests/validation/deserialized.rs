@@ -2,7 +2,9 @@
 //! exactly what `is_valid` answers on the `Value` the same deserializer
 //! builds; it answers on most valid values (or it would save nothing);
 //! and a deserializer's own error comes back as that error, never as a
-//! verdict.
+//! verdict. And `validate_read`, which a binding calls with the `Value` it
+//! built: it answers what `validate_str` answers on the value's text,
+//! a float on a bound's edge compared as that text writes it.
 //!
 //! The values are the ones `from_text.rs` aims at schemas: mostly valid,
 //! now and then wrong, with every kind of `oneOf`, nested arrays and
@@ -35,6 +37,60 @@ proptest! {
             }
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn validate_read_answers_as_validate_str(root in strategies::root(), seed in any::<u64>()) {
+        let schema = ToolArgsSchema::new(root).unwrap();
+        let mut rng = Rng::new(seed);
+        for wrong in [0.0, 0.1, 0.5] {
+            let value = object_for(schema.root(), &mut rng, wrong);
+            let text = value.to_string();
+            let read = schema.validate_read(&value, || text.clone());
+            prop_assert_eq!(
+                serde_json::to_value(read.err()).unwrap(),
+                serde_json::to_value(schema.validate_str(&text).err()).unwrap(),
+                "{}", text
+            );
+        }
+    }
+}
+
+/// A float on a bound's edge is compared, and quoted, as the text writes
+/// it; the text is not written where no float is on an edge.
+#[test]
+fn validate_read_compares_a_float_on_an_edge_as_written() {
+    let schema = ToolArgsSchema::from_value(&json!({
+        "type": "object",
+        "properties": {"n": {"type": "number", "maximum": 0}, "m": {"type": "number", "maximum": 18446744073709551615_u64}}
+    }))
+    .unwrap();
+    let refused = schema
+        .validate_read(&json!({"n": 0.0}), || r#"{"n":1e-400}"#.to_owned())
+        .unwrap_err();
+    assert_eq!(
+        refused.errors()[0].message(),
+        "1e-400 is greater than the maximum 0"
+    );
+    let big = json!({"m": 18446744073709551616.0_f64});
+    let quoted = |text: &str| {
+        schema
+            .validate_read(&big, || text.to_owned())
+            .unwrap_err()
+            .errors()[0]
+            .message()
+            .to_owned()
+    };
+    assert!(quoted(r#"{"m":1.8446744073709552e+19}"#).starts_with("1.8446744073709552e+19 is"));
+    assert_eq!(
+        schema
+            .validate_read(&json!({"n": -1}), || unreachable!("no float on an edge"))
+            .ok(),
+        Some(())
+    );
 }
 
 /// A verdict on most valid values, or the seam saves nothing.

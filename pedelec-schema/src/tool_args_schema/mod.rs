@@ -351,6 +351,39 @@ impl ToolArgsSchema {
         validate::verdict_from(self.validator(), deserializer)
     }
 
+    /// [`validate_str`](Self::validate_str)'s answer on the JSON text that
+    /// `args` is read from, for a caller that builds the `Value` itself
+    /// instead of writing the text (a binding over a Python `dict`): the
+    /// same failures, a float on a bound's edge compared as the text writes
+    /// it. `text` must write the text `args` is read from (its numbers as
+    /// the caller writes them; spacing and offsets do not matter); it is
+    /// called only where a float on an edge was decided by its double,
+    /// which most arguments never need. Text that is not JSON is the
+    /// caller's to refuse: `args` is one JSON value already.
+    ///
+    /// ```
+    /// use pedelec_schema::ToolArgsSchema;
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object", "properties": {"n": {"type": "number", "maximum": 0}}
+    /// }))?;
+    /// // `1e-400` is read as `0.0`, which the double alone would accept.
+    /// let args = json!({"n": 0.0});
+    /// let error = schema.validate_read(&args, || r#"{"n": 1e-400}"#.to_owned()).unwrap_err();
+    /// assert_eq!(error.errors()[0].message(), "1e-400 is greater than the maximum 0");
+    /// assert!(schema.validate_read(&args, || r#"{"n": 0.0}"#.to_owned()).is_ok());
+    /// # Ok::<(), pedelec_schema::SchemaError>(())
+    /// ```
+    pub fn validate_read(
+        &self,
+        args: &Value,
+        text: impl FnOnce() -> String,
+    ) -> Result<(), ArgsError> {
+        let texts = self.validator.texts_written(args, text);
+        Ok(validate::installed(texts, || self.validate(args))?)
+    }
+
     /// The texts of the floats of `args` that stand on a bound's edge,
     /// read from `text`, which `args` was read from: where the double does
     /// not tell which side of the bound the number written is on (`1e-400`

@@ -117,9 +117,19 @@ impl Validator {
     /// an edge (most values), or the walk decided each by the double alike
     /// whatever the text (`0.0` for a `minimum` of `0`).
     pub(crate) fn texts(&self, value: &Value, text: &str) -> Option<Texts> {
+        self.texts_written(value, || text)
+    }
+
+    /// [`texts`](Self::texts), with the text written by `text` only where
+    /// they are needed: for a caller that holds the value, not the text.
+    pub(crate) fn texts_written<T: AsRef<str>>(
+        &self,
+        value: &Value,
+        text: impl FnOnce() -> T,
+    ) -> Option<Texts> {
         let needed = texts::has_float_on(value, &self.edges)
             && texts::watched(|| self.rule.errors(value, &self.pointers)).1;
-        needed.then(|| Texts::read(text, value, self))
+        needed.then(|| Texts::read(text().as_ref(), value, self))
     }
 
     /// Whether `value` passes.
