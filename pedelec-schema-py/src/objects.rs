@@ -290,8 +290,7 @@ impl<'py> Dict<'py> {
     }
 
     fn set(&mut self, key: &'static str, value: Bound<'py, PyAny>) -> Result<(), Failed> {
-        // Field names recur in every document: interned, each is made once.
-        let key = PyString::intern(self.dict.py(), key);
+        let key = field_name(self.dict.py(), key);
         Ok(self.dict.set_item(key, value)?)
     }
 }
@@ -378,4 +377,34 @@ impl<'py> ser::SerializeStructVariant for Variant<Dict<'py>> {
         let objects = self.inner.objects();
         objects.tagged(self.variant, self.inner.dict.into_any())
     }
+}
+
+thread_local! {
+    /// The field names met so far, each made once: they recur in every
+    /// document (`path`, `message`, ...), and making or interning a
+    /// `str` each time (hashing it to look it up) cost a tenth of a
+    /// small document. Found by the name's address and length: a
+    /// `&'static str` never moves, so these are its bytes.
+    static FIELD_NAMES: std::cell::RefCell<Vec<(NameAt, Py<PyString>)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A `&'static str`'s address and length.
+type NameAt = (usize, usize);
+
+/// The Python `str` of a field name.
+fn field_name<'py>(py: Python<'py>, name: &'static str) -> Bound<'py, PyString> {
+    let at = (name.as_ptr() as usize, name.len());
+    FIELD_NAMES.with(|names| {
+        let mut names = names.borrow_mut();
+        if let Some((_, made)) = names.iter().find(|(known, _)| *known == at) {
+            return made.bind(py).clone();
+        }
+        let made = PyString::intern(py, name);
+        // A bounded list: a document has a few dozen field names.
+        if names.len() < 256 {
+            names.push((at, made.clone().unbind()));
+        }
+        made
+    })
 }

@@ -392,9 +392,14 @@ where
         let Some((key, value)) = self.items.next() else {
             return Ok(None);
         };
-        let key = key
-            .cast::<PyString>()
-            .map_err(|_| stopped("a key that is not a str"))?;
+        // An exact `str` is a comparison of the type pointer; a subclass
+        // check is a call through the stable ABI.
+        let key = match key.cast_exact::<PyString>() {
+            Ok(key) => key,
+            Err(_) => key
+                .cast::<PyString>()
+                .map_err(|_| stopped("a key that is not a str"))?,
+        };
         let text = key.to_str().map_err(|_| stopped("a lone surrogate"))?;
         take(self.room, string_text(text))?;
         let read = seed.deserialize(IntoDeserializer::<Stopped>::into_deserializer(text))?;
