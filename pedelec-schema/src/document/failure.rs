@@ -73,8 +73,8 @@ pub(crate) enum Failure {
         pattern: Pattern,
     },
     /// A number below `minimum`; `text` is how the arguments wrote it,
-    /// where the check read it (a float on the bound's edge, compared as
-    /// written: `1e-400` is not the `0.0` it reads as).
+    /// where that text, not its float, put it past the bound (`1e-400` is
+    /// not the `0.0` it reads as): the message shows what was written.
     Minimum {
         number: Number,
         minimum: Number,

@@ -268,7 +268,12 @@ impl NumberRule {
                     Failure::Minimum {
                         number: number.clone(),
                         minimum: minimum.written.clone(),
-                        text: text.map(Box::from),
+                        text: decided_by(text, || minimum.beyond(
+                            number,
+                            num,
+                            None,
+                            Ordering::Less
+                        )),
                     }
                 );
             }
@@ -283,13 +288,26 @@ impl NumberRule {
                     Failure::Maximum {
                         number: number.clone(),
                         maximum: maximum.written.clone(),
-                        text: text.map(Box::from),
+                        text: decided_by(text, || maximum.beyond(
+                            number,
+                            num,
+                            None,
+                            Ordering::Greater
+                        )),
                     }
                 );
             }
         }
         valid
     }
+}
+
+/// The text a failure shows for its number: the text only where it, not
+/// the float, put the number past the bound (`1e-400`, whose float `0.0`
+/// passes `maximum: 0`); elsewhere the float's words, which `validate` on
+/// the `Value` gives too.
+fn decided_by(text: Option<&str>, float_beyond: impl FnOnce() -> bool) -> Option<Box<str>> {
+    text.filter(|_| !float_beyond()).map(Box::from)
 }
 
 #[cfg(test)]

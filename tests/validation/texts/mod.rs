@@ -274,6 +274,10 @@ fn write_number(number: &Number, rng: &mut Rng, out: &mut String) {
             0 => format!("{:e}", number.as_f64().unwrap_or(0.0)),
             _ => plain,
         }
+    } else if !exactly_a_float(number) {
+        // Spelled as a float, an integer past 2^53 would round: its text and
+        // its `Value` would be different numbers.
+        plain
     } else {
         match (rng.below(6), plain.as_str()) {
             (0, _) => format!("{plain}.0"),
@@ -285,6 +289,16 @@ fn write_number(number: &Number, rng: &mut Rng, out: &mut String) {
         }
     };
     out.push_str(&spelled);
+}
+
+/// Whether an integer is a float too: within 2^53 of zero.
+fn exactly_a_float(number: &Number) -> bool {
+    const EXACT: u64 = 1 << 53;
+    match (number.as_u64(), number.as_i64()) {
+        (Some(u), _) => u <= EXACT,
+        (_, Some(i)) => i.unsigned_abs() <= EXACT,
+        _ => true,
+    }
 }
 
 /// A string with some characters escaped as `\uXXXX` (astral ones as
