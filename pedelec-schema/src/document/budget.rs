@@ -23,13 +23,14 @@
 //! always says one thing the model can fix; a budget under [`MIN_BUDGET`]
 //! is taken as that.
 
-use std::collections::HashMap;
+use std::collections::hash_map::{Entry, HashMap};
 use std::fmt::{self, Write};
 
 use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
 
-use super::entry::{ValidationError, MESSAGE_LIMIT};
+use super::entry::{string_len, Problem, ValidationError, Written, MESSAGE_LIMIT};
 use crate::message::Capped;
+use crate::pointer::shown;
 
 /// The size of the agent-facing document, in bytes of compact JSON, unless
 /// the caller gives another: 16 KiB.
@@ -62,30 +63,6 @@ pub(super) enum Lead {
     Whole(String),
 }
 
-/// One entry as written.
-struct Written {
-    path: String,
-    schema_path: Option<String>,
-    offset: Option<usize>,
-    keyword: &'static str,
-    message: String,
-}
-
-impl Serialize for Written {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("ValidationError", 4)?;
-        s.serialize_field("path", &self.path)?;
-        match (&self.schema_path, self.offset) {
-            (_, Some(offset)) => s.serialize_field("offset", &offset)?,
-            (Some(schema_path), None) => s.serialize_field("schema_path", schema_path)?,
-            (None, None) => s.serialize_field("schema_path", "")?,
-        }
-        s.serialize_field("keyword", self.keyword)?;
-        s.serialize_field("message", &self.message)?;
-        s.end()
-    }
-}
-
 /// The entries of a document: each failure's first place, with the others
 /// that repeat it.
 struct Folded<'a> {
@@ -94,23 +71,33 @@ struct Folded<'a> {
 }
 
 /// Groups `errors` by the problem they report, in the order each problem
-/// first appears.
+/// first appears: by a search of the groups for a short list, by a map for
+/// a long one.
 fn fold(errors: &[ValidationError]) -> Vec<Folded<'_>> {
+    /// Up to this many, comparing with every group costs less than hashing.
+    const SEARCHED: usize = 16;
     let mut groups: Vec<Folded<'_>> = Vec::new();
-    let mut by_key: HashMap<String, usize> = HashMap::new();
-    let mut key = String::new();
+    let mut by_problem: HashMap<Problem<'_>, usize> = HashMap::new();
     for error in errors {
-        key.clear();
-        error.write_fold_key(&mut key);
-        match by_key.get(key.as_str()) {
-            Some(&group) => groups[group].repeats.push(error),
-            None => {
-                by_key.insert(key.clone(), groups.len());
-                groups.push(Folded {
-                    first: error,
-                    repeats: Vec::new(),
-                });
-            }
+        let problem = error.problem();
+        let group = match errors.len() <= SEARCHED {
+            true => groups
+                .iter()
+                .position(|group| group.first.problem() == problem),
+            false => match by_problem.entry(problem) {
+                Entry::Occupied(group) => Some(*group.get()),
+                Entry::Vacant(place) => {
+                    place.insert(groups.len());
+                    None
+                }
+            },
+        };
+        match group {
+            Some(group) => groups[group].repeats.push(error),
+            None => groups.push(Folded {
+                first: error,
+                repeats: Vec::new(),
+            }),
         }
     }
     groups
@@ -119,27 +106,7 @@ fn fold(errors: &[ValidationError]) -> Vec<Folded<'_>> {
 impl Folded<'_> {
     /// The entry, its message capped and naming the repeats.
     fn written(&self) -> Written {
-        let error = self.first;
-        let mut path = String::new();
-        error.write_path(&mut path);
-        let offset = error.offset();
-        let schema_path = offset.is_none().then(|| {
-            let mut schema_path = String::new();
-            error.write_schema_path(&mut schema_path);
-            schema_path
-        });
-        let mut message = String::with_capacity(128);
-        let mut capped = Capped::new(&mut message, MESSAGE_LIMIT);
-        let _ = error
-            .write_message_to(&mut capped)
-            .and_then(|()| self.write_repeats(&mut capped));
-        Written {
-            path,
-            schema_path,
-            offset,
-            keyword: error.keyword(),
-            message,
-        }
+        self.first.written(|out| self.write_repeats(out))
     }
 
     /// "; the same at 49 more places: /items/1, /items/2, /items/3, ..."
@@ -169,31 +136,16 @@ impl Folded<'_> {
     }
 }
 
-/// A path as a message shows it.
-fn shown(path: &str) -> &str {
-    if path.is_empty() {
-        crate::pointer::ROOT_SHOWN
-    } else {
-        path
-    }
-}
-
-/// The bytes `value` takes as compact JSON.
-fn json_len(value: &impl Serialize) -> usize {
-    struct Count(usize);
-    impl std::io::Write for Count {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            self.0 += bytes.len();
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let mut count = Count(0);
-    // Writing strings and numbers into a counter cannot fail.
-    let _ = serde_json::to_writer(&mut count, value);
-    count.0
+/// The bytes the agent-facing object takes as compact JSON without its
+/// entries: `{"code":...,"message":...,"errors":[]}`, and `,"omitted":N`
+/// when some are left out.
+fn envelope_len(code: &str, message: &str, omitted: usize) -> usize {
+    const FIXED: usize = r#"{"code":,"message":,"errors":[]}"#.len();
+    let omitted = match omitted {
+        0 => 0,
+        n => r#","omitted":"#.len() + n.checked_ilog10().map_or(1, |log| log as usize + 1),
+    };
+    FIXED + string_len(code) + string_len(message) + omitted
 }
 
 impl Within<'_> {
@@ -204,21 +156,19 @@ impl Within<'_> {
         // First the entries that fit beside a message at its cap, then,
         // measured whole, the last ones out until the document fits (a
         // message of many escapes can outgrow its cap as JSON).
-        let mut used = json_len(&Document {
-            code: self.code,
-            message: "",
-            errors: &[],
-            omitted: usize::MAX,
-        }) + MESSAGE_LIMIT;
+        let mut used = envelope_len(self.code, "", usize::MAX) + MESSAGE_LIMIT;
         let mut kept = Vec::new();
+        // Each kept entry's bytes, with the comma before it.
+        let mut sizes = Vec::new();
         for group in &groups {
             let written = group.written();
-            let size = json_len(&written) + 1;
+            let size = written.json_len() + 1;
             if !kept.is_empty() && used + size > budget {
                 break;
             }
             used += size;
             kept.push(written);
+            sizes.push(size);
         }
         loop {
             let told: usize = groups[..kept.len()]
@@ -227,16 +177,15 @@ impl Within<'_> {
                 .sum();
             let omitted = self.errors.len() - told;
             let message = self.message(&kept, omitted);
-            let document = Document {
-                code: self.code,
-                message: &message,
-                errors: &kept,
-                omitted,
-            };
-            if kept.len() <= 1 || json_len(&document) <= budget {
+            // The envelope with its message, and the entries measured above
+            // (the first has no comma before it).
+            let envelope = envelope_len(self.code, &message, omitted);
+            let total = envelope + sizes.iter().sum::<usize>() - usize::from(!sizes.is_empty());
+            if kept.len() <= 1 || total <= budget {
                 return (kept, message, omitted);
             }
             kept.pop();
+            sizes.pop();
         }
     }
 
@@ -254,9 +203,9 @@ impl Within<'_> {
                         if index > 0 {
                             out.write_str("; ")?;
                         }
-                        out.write_str(shown(&entry.path))?;
+                        out.write_str(shown(entry.path()))?;
                         out.write_str(": ")?;
-                        out.write_str(&entry.message)?;
+                        out.write_str(entry.message())?;
                     }
                     let more = kept.len().saturating_sub(LISTED);
                     if more > 0 {
@@ -322,5 +271,63 @@ impl Serialize for Entries<'_> {
             seq.serialize_element(entry)?;
         }
         seq.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::document::ArgsError;
+    use crate::tool_args_schema::ToolArgsSchema;
+
+    /// An entry's size is counted, not written: the count is the length
+    /// serde_json writes, escapes included (quotes, backslashes, control
+    /// characters short and long, non-ASCII left as it is).
+    #[test]
+    fn an_entry_is_measured_as_serde_json_writes_it() {
+        let schema = ToolArgsSchema::from_value(&json!({
+            "type": "object",
+            "properties": {
+                "a\"b\\c\u{1}": {"type": "string", "enum": ["q\"\\\n\t\u{8}\u{c}\u{1f}é🐲"]},
+                "n": {"type": "integer", "maximum": 3},
+                "missing\r": {"type": "boolean"}
+            },
+            "required": ["missing\r"]
+        }))
+        .unwrap();
+        let args = json!({"a\"b\\c\u{1}": "x\"\u{0}\u{7f}\n", "n": 12345678901u64});
+        let errors = schema.validate(&args).unwrap_err();
+        let syntax = schema.validate_str("{\"n\": 1,\n\u{1} }").unwrap_err();
+        let ArgsError::Syntax(_) = &syntax else {
+            panic!("{syntax:?}")
+        };
+        assert!(errors.len() >= 3);
+        for error in errors.errors().iter().chain(syntax.errors()) {
+            let written = error.written(|_| Ok(()));
+            let text = serde_json::to_string(&written).unwrap();
+            assert_eq!(written.json_len(), text.len(), "{text}");
+        }
+    }
+
+    /// The envelope is counted as serde_json writes it too.
+    #[test]
+    fn the_envelope_is_measured_as_serde_json_writes_it() {
+        for message in ["", "plain", "q\"\\\n\u{1}é🐲"] {
+            for omitted in [0, 7, 10, 12_345] {
+                let document = super::Document {
+                    code: "INVALID_ARGS",
+                    message,
+                    errors: &[],
+                    omitted,
+                };
+                let text = serde_json::to_string(&document).unwrap();
+                assert_eq!(
+                    super::envelope_len("INVALID_ARGS", message, omitted),
+                    text.len(),
+                    "{text}"
+                );
+            }
+        }
     }
 }

@@ -240,7 +240,7 @@ impl ValidationError {
     }
 
     /// Appends [`schema_path`](Self::schema_path) to `out`.
-    pub(super) fn write_schema_path(&self, out: &mut String) {
+    fn write_schema_path(&self, out: &mut String) {
         match &self.failure {
             Failure::Syntax(_) => return,
             Failure::Deserialize(refused) => return out.push_str(refused.schema_path()),
@@ -259,24 +259,21 @@ impl ValidationError {
         let _ = self.failure.write_to(&mut Capped::new(out, MESSAGE_LIMIT));
     }
 
-    /// Writes the message, whole, into `out`, which may cap it.
-    pub(super) fn write_message_to<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
-        self.failure.write_to(out)
-    }
-
-    /// Appends what tells this entry's problem from another's, wherever
-    /// each is (`budget.rs` folds the entries that share it): the keyword
-    /// of one schema node, and for a missing, unknown or discriminating
-    /// property its name; for a syntax error, its byte.
-    pub(super) fn write_fold_key(&self, out: &mut String) {
-        if let Some(offset) = self.offset() {
-            out.push_str(&offset.to_string());
-            return;
-        }
-        self.write_schema_path(out);
-        if let Some(name) = self.failure.named() {
-            out.push('\0');
-            out.push_str(name);
+    /// What tells this entry's problem from another's, wherever each is
+    /// (`budget.rs` folds the entries that share it): the keyword of one
+    /// schema node, and for a missing, unknown or discriminating property
+    /// its name; a syntax error or a serde refusal is a problem of its own.
+    /// Borrowed, so that folding a long list allocates nothing per entry.
+    pub(super) fn problem(&self) -> Problem<'_> {
+        match &self.failure {
+            Failure::Syntax(_) | Failure::Deserialize(_) => {
+                Problem::Alone(std::ptr::from_ref(self) as usize)
+            }
+            failure => Problem::At {
+                node: self.site.of(&self.pointers),
+                keyword: failure.keyword(),
+                name: failure.named(),
+            },
         }
     }
 
@@ -298,30 +295,155 @@ impl ValidationError {
         self.write_message(out);
     }
 
-    /// Serializes the error, writing each string into `buffer` first: one
-    /// buffer serves every field (and every error of a list), so that each
-    /// string costs no allocation and reaches the serializer in one piece.
-    pub(super) fn serialize_with<S: Serializer>(
-        &self,
-        serializer: S,
-        buffer: &mut String,
-    ) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("ValidationError", 4)?;
-        buffer.clear();
-        self.write_path(buffer);
-        s.serialize_field("path", buffer.as_str())?;
-        match self.offset() {
-            Some(offset) => s.serialize_field("offset", &offset)?,
-            None => {
-                buffer.clear();
-                self.write_schema_path(buffer);
-                s.serialize_field("schema_path", buffer.as_str())?;
-            }
+    /// The entry as the document writes it, its message capped at
+    /// [`MESSAGE_LIMIT`] together with what `more` adds to it (`budget.rs`
+    /// adds the other places that have the same problem).
+    pub(super) fn written(&self, more: impl FnOnce(&mut Capped<'_>) -> fmt::Result) -> Written {
+        // One allocation for the three strings, the message last, so that
+        // its cap counts from where it begins.
+        let mut text = String::with_capacity(2 * self.site.len() + MESSAGE_CAPACITY);
+        self.write_path(&mut text);
+        let path = text.len();
+        let offset = self.offset();
+        if offset.is_none() {
+            self.write_schema_path(&mut text);
         }
-        s.serialize_field("keyword", self.keyword())?;
-        buffer.clear();
-        self.write_message(buffer);
-        s.serialize_field("message", buffer.as_str())?;
+        let schema_path = text.len();
+        let mut capped = Capped::new(&mut text, MESSAGE_LIMIT);
+        // Only the cap stops the writing.
+        let _ = self
+            .failure
+            .write_to(&mut capped)
+            .and_then(|()| more(&mut capped));
+        Written {
+            text,
+            path,
+            schema_path,
+            offset,
+            keyword: self.keyword(),
+        }
+    }
+}
+
+/// What [`ValidationError::problem`] tells entries apart by.
+#[derive(Clone, Copy)]
+pub(super) enum Problem<'a> {
+    At {
+        node: &'a str,
+        keyword: &'static str,
+        name: Option<&'a str>,
+    },
+    /// An entry that is a problem of its own, told by its address.
+    Alone(usize),
+}
+
+impl PartialEq for Problem<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Problem::At { .. }, Problem::At { .. }) => self.parts() == other.parts(),
+            (Problem::Alone(a), Problem::Alone(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Problem<'_> {}
+
+impl std::hash::Hash for Problem<'_> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        match self {
+            Problem::At { .. } => self.parts().hash(state),
+            Problem::Alone(address) => address.hash(state),
+        }
+    }
+}
+
+impl Problem<'_> {
+    fn parts(&self) -> Option<(&str, &'static str, Option<&str>)> {
+        match *self {
+            Problem::At {
+                node,
+                keyword,
+                name,
+            } => Some((node, keyword, name)),
+            Problem::Alone(_) => None,
+        }
+    }
+}
+
+/// An entry as the document writes it: `{"path", "schema_path" (or a
+/// syntax error's "offset"), "keyword", "message"}`, each string written
+/// once, so that the document can be measured before it is sent.
+pub(super) struct Written {
+    /// The path, the schema path (empty for a syntax error) and the
+    /// message, one after another.
+    text: String,
+    /// Where the path ends and the schema path.
+    path: usize,
+    schema_path: usize,
+    pub(super) offset: Option<usize>,
+    keyword: &'static str,
+}
+
+impl Written {
+    pub(super) fn path(&self) -> &str {
+        &self.text[..self.path]
+    }
+
+    fn schema_path(&self) -> &str {
+        &self.text[self.path..self.schema_path]
+    }
+
+    pub(super) fn message(&self) -> &str {
+        &self.text[self.schema_path..]
+    }
+
+    /// The bytes the entry takes as compact JSON, as serde_json writes it:
+    /// counted, not written, so that a document is measured cheaply.
+    pub(super) fn json_len(&self) -> usize {
+        // `{"path":,"keyword":,"message":}` and the key of the place.
+        const FIXED: usize = r#"{"path":,"keyword":,"message":}"#.len();
+        let place = match self.offset {
+            Some(offset) => r#","offset":"#.len() + digits(offset),
+            None => r#","schema_path":"#.len() + string_len(self.schema_path()),
+        };
+        FIXED
+            + string_len(self.path())
+            + place
+            + string_len(self.keyword)
+            + string_len(self.message())
+    }
+}
+
+/// The bytes `text` takes as a JSON string, its quotes included, escaped
+/// as serde_json escapes it.
+pub(super) fn string_len(text: &str) -> usize {
+    let escapes: usize = text
+        .bytes()
+        .map(|byte| match byte {
+            b'"' | b'\\' | b'\n' | b'\r' | b'\t' | 0x08 | 0x0c => 1,
+            0..=0x1f => 5,
+            _ => 0,
+        })
+        .sum();
+    2 + text.len() + escapes
+}
+
+/// How many digits `n` has in decimal.
+fn digits(n: usize) -> usize {
+    n.checked_ilog10().map_or(1, |log| log as usize + 1)
+}
+
+impl Serialize for Written {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("ValidationError", 4)?;
+        s.serialize_field("path", self.path())?;
+        match self.offset {
+            Some(offset) => s.serialize_field("offset", &offset)?,
+            None => s.serialize_field("schema_path", self.schema_path())?,
+        }
+        s.serialize_field("keyword", self.keyword)?;
+        s.serialize_field("message", self.message())?;
         s.end()
     }
 }
@@ -372,10 +494,9 @@ impl PartialEq for ValidationError {
 
 impl Eq for ValidationError {}
 
-/// Hand-written for speed: the paths and the message are written when
-/// read, into one buffer (`ValidationError::serialize_with`).
+/// As the document writes the entry ([`Written`]).
 impl Serialize for ValidationError {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.serialize_with(serializer, &mut String::with_capacity(MESSAGE_CAPACITY))
+        self.written(|_| Ok(())).serialize(serializer)
     }
 }
