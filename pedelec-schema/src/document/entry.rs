@@ -494,7 +494,8 @@ impl PartialEq for ValidationError {
 
 impl Eq for ValidationError {}
 
-/// As the document writes the entry ([`Written`]).
+/// As the document writes the entry: `{"path", "schema_path" (or a syntax
+/// error's "offset"), "keyword", "message"}`.
 impl Serialize for ValidationError {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.written(|_| Ok(())).serialize(serializer)
