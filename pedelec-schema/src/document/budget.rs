@@ -155,14 +155,30 @@ impl Within<'_> {
         let budget = self.budget.max(MIN_BUDGET);
         // First the entries that fit beside a message at its cap, then,
         // measured whole, the last ones out until the document fits (a
-        // message of many escapes can outgrow its cap as JSON).
-        let mut used = envelope_len(self.code, "", usize::MAX) + MESSAGE_LIMIT;
-        let mut kept = Vec::new();
-        // Each kept entry's bytes, with the comma before it.
-        let mut sizes = Vec::new();
+        // message of many escapes can outgrow its cap as JSON; a bound is
+        // never below the count, so what fits by bounds fits).
+        let base = envelope_len(self.code, "", usize::MAX) + MESSAGE_LIMIT;
+        let mut used = base;
+        let mut kept: Vec<Written> = Vec::new();
+        // Each kept entry's bytes, with the comma before it: bounded while
+        // the bounds fit (most documents are far below the budget, and
+        // counting looks at every byte), counted once they do not.
+        let mut sizes: Vec<usize> = Vec::new();
+        let mut counted = false;
         for group in &groups {
             let written = group.written();
-            let size = written.json_len() + 1;
+            let mut size = match counted {
+                true => written.json_len() + 1,
+                false => written.json_len_bound() + 1,
+            };
+            if !counted && used + size > budget {
+                counted = true;
+                for (size, written) in sizes.iter_mut().zip(&kept) {
+                    *size = written.json_len() + 1;
+                }
+                used = base + sizes.iter().sum::<usize>();
+                size = written.json_len() + 1;
+            }
             if !kept.is_empty() && used + size > budget {
                 break;
             }
@@ -327,6 +343,28 @@ mod tests {
                     text.len(),
                     "{text}"
                 );
+            }
+        }
+    }
+
+    /// A string's count, against serde_json's writing, for each byte that
+    /// JSON escapes (and some it does not) at each place of strings longer
+    /// and shorter than the eight bytes counted together.
+    #[test]
+    fn a_string_is_measured_as_serde_json_writes_it() {
+        let specials = [
+            '"', '\\', '\n', '\r', '\t', '\u{8}', '\u{c}', '\u{0}', '\u{1f}', ' ', '\u{7f}', 'é',
+            '🐲', '!', '#', '[', ']', '\u{a0}',
+        ];
+        for len in 0..20 {
+            for at in 0..len.max(1) {
+                for special in specials {
+                    let text: String = (0..len)
+                        .map(|i| if i == at { special } else { 'a' })
+                        .collect();
+                    let written = serde_json::to_string(&text).unwrap();
+                    assert_eq!(super::string_len(&text), written.len(), "{written}");
+                }
             }
         }
     }
