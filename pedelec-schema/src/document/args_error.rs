@@ -186,7 +186,6 @@ impl ArgsError {
             errors: self.errors(),
             budget: bytes,
             lead,
-            code: Self::CODE,
         }
     }
 

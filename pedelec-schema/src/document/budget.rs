@@ -28,7 +28,8 @@ use std::fmt::{self, Write};
 
 use serde::ser::{Serialize, SerializeSeq, SerializeStruct, Serializer};
 
-use super::entry::{string_len, Problem, ValidationError, Written, MESSAGE_LIMIT};
+use super::entry::{digits, string_len, Problem, ValidationError, Written, MESSAGE_LIMIT};
+use super::errors::ValidationErrors;
 use crate::message::Capped;
 use crate::pointer::shown;
 
@@ -52,7 +53,6 @@ pub(super) struct Within<'a> {
     pub(super) errors: &'a [ValidationError],
     pub(super) budget: usize,
     pub(super) lead: Lead,
-    pub(super) code: &'static str,
 }
 
 /// How the document's `message` begins.
@@ -139,13 +139,13 @@ impl Folded<'_> {
 /// The bytes the agent-facing object takes as compact JSON without its
 /// entries: `{"code":...,"message":...,"errors":[]}`, and `,"omitted":N`
 /// when some are left out.
-fn envelope_len(code: &str, message: &str, omitted: usize) -> usize {
+fn envelope_len(message: &str, omitted: usize) -> usize {
     const FIXED: usize = r#"{"code":,"message":,"errors":[]}"#.len();
     let omitted = match omitted {
         0 => 0,
-        n => r#","omitted":"#.len() + n.checked_ilog10().map_or(1, |log| log as usize + 1),
+        n => r#","omitted":"#.len() + digits(n),
     };
-    FIXED + string_len(code) + string_len(message) + omitted
+    FIXED + string_len(ValidationErrors::CODE) + string_len(message) + omitted
 }
 
 impl Within<'_> {
@@ -157,7 +157,7 @@ impl Within<'_> {
         // measured whole, the last ones out until the document fits (a
         // message of many escapes can outgrow its cap as JSON; a bound is
         // never below the count, so what fits by bounds fits).
-        let base = envelope_len(self.code, "", usize::MAX) + MESSAGE_LIMIT;
+        let base = envelope_len("", usize::MAX) + MESSAGE_LIMIT;
         let mut used = base;
         let mut kept: Vec<Written> = Vec::new();
         // Each kept entry's bytes, with the comma before it: bounded while
@@ -195,7 +195,7 @@ impl Within<'_> {
             let message = self.message(&kept, omitted);
             // The envelope with its message, and the entries measured above
             // (the first has no comma before it).
-            let envelope = envelope_len(self.code, &message, omitted);
+            let envelope = envelope_len(&message, omitted);
             let total = envelope + sizes.iter().sum::<usize>() - usize::from(!sizes.is_empty());
             if kept.len() <= 1 || total <= budget {
                 return (kept, message, omitted);
@@ -243,7 +243,6 @@ impl Within<'_> {
 
 /// The agent-facing object, as written.
 struct Document<'a> {
-    code: &'static str,
     message: &'a str,
     errors: &'a [Written],
     /// How many failures are left out; none written when none are.
@@ -254,7 +253,7 @@ impl Serialize for Document<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let fields = if self.omitted > 0 { 4 } else { 3 };
         let mut s = serializer.serialize_struct("ValidationErrors", fields)?;
-        s.serialize_field("code", self.code)?;
+        s.serialize_field("code", ValidationErrors::CODE)?;
         s.serialize_field("message", self.message)?;
         s.serialize_field("errors", &Entries(self.errors))?;
         if self.omitted > 0 {
@@ -268,7 +267,6 @@ impl Serialize for Within<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let (kept, message, omitted) = self.plan();
         Document {
-            code: self.code,
             message: &message,
             errors: &kept,
             omitted,
@@ -332,17 +330,12 @@ mod tests {
         for message in ["", "plain", "q\"\\\n\u{1}é🐲"] {
             for omitted in [0, 7, 10, 12_345] {
                 let document = super::Document {
-                    code: "INVALID_ARGS",
                     message,
                     errors: &[],
                     omitted,
                 };
                 let text = serde_json::to_string(&document).unwrap();
-                assert_eq!(
-                    super::envelope_len("INVALID_ARGS", message, omitted),
-                    text.len(),
-                    "{text}"
-                );
+                assert_eq!(super::envelope_len(message, omitted), text.len(), "{text}");
             }
         }
     }

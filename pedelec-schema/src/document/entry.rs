@@ -464,7 +464,7 @@ pub(super) fn string_len(text: &str) -> usize {
 }
 
 /// How many digits `n` has in decimal.
-fn digits(n: usize) -> usize {
+pub(super) fn digits(n: usize) -> usize {
     n.checked_ilog10().map_or(1, |log| log as usize + 1)
 }
 

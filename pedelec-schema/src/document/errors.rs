@@ -139,7 +139,6 @@ impl ValidationErrors {
             errors: &self.errors,
             budget: bytes,
             lead: Lead::Listing(Self::LEAD),
-            code: Self::CODE,
         }
     }
 

@@ -208,13 +208,12 @@ impl Failure {
 
     /// The property a failure is about, where its name tells one failure of
     /// the node from another: a missing, an unknown or a discriminating
-    /// property.
+    /// property (`entry.rs`, `problem`).
     pub(crate) fn named(&self) -> Option<&str> {
         match self {
             Failure::Required { name } => Some(name.as_str()),
             Failure::UnknownProperty { name, .. } => Some(name),
             Failure::NoTag { tag, .. } => Some(&tag.name),
-            Failure::Deserialize(refused) => Some(refused.path()),
             _ => None,
         }
     }

@@ -79,16 +79,16 @@ fn distance(branch: &BranchFailures, path: &mut String) -> (bool, usize, isize) 
         })
         .max()
         .unwrap_or(0);
-    (by_type(branch).is_some(), branch.count, -depth)
+    (by_type(branch, path).is_some(), branch.count, -depth)
 }
 
 /// The type failure of a branch that refused the value for its JSON type
 /// and nothing else.
-fn by_type(branch: &BranchFailures) -> Option<&Failure> {
+fn by_type<'b>(branch: &'b BranchFailures, path: &mut String) -> Option<&'b Failure> {
     match branch.first.as_slice() {
         [only] if branch.count == 1 && matches!(only.failure, Failure::Type { .. }) => {
-            let mut path = String::new();
-            only.write_path(&mut path);
+            path.clear();
+            only.write_path(path);
             path.is_empty().then_some(&only.failure)
         }
         _ => None,
@@ -97,10 +97,14 @@ fn by_type(branch: &BranchFailures) -> Option<&Failure> {
 
 /// The message of a `oneOf` no branch accepts, no discriminator deciding.
 pub(super) fn write_no_branch<W: Write>(out: &mut W, branches: &[BranchFailures]) -> fmt::Result {
-    if let Some(types) = branches.iter().map(by_type).collect::<Option<Vec<_>>>() {
+    let mut path = String::new();
+    if let Some(types) = branches
+        .iter()
+        .map(|branch| by_type(branch, &mut path))
+        .collect::<Option<Vec<_>>>()
+    {
         return write_by_type(out, &types);
     }
-    let mut path = String::new();
     let distances: Vec<_> = branches
         .iter()
         .map(|branch| distance(branch, &mut path))

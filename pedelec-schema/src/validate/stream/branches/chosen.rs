@@ -66,11 +66,13 @@ impl Branches<'_> {
         let rule = self.forks[fork].rule;
         let range = self.forks[fork].branches();
         let first = range.start;
-        let sites: Vec<_> = rule.sited_branches().map(|(site, _)| site).collect();
-        let by_type = range.clone().all(|branch| {
-            matches!(&self.branches[branch].errors[..], [only]
-                if only.keyword() == "type" && only.is_at(sites[branch - first]))
-        });
+        let by_type = range
+            .clone()
+            .zip(rule.sited_branches())
+            .all(|(branch, (site, _))| {
+                matches!(&self.branches[branch].errors[..], [only]
+                if only.keyword() == "type" && only.is_at(site))
+            });
         if by_type {
             return false;
         }
