@@ -35,6 +35,8 @@ pub(crate) struct ObjectRule {
     /// The places of the required properties as bits (bit `i` for
     /// `properties[i]`), for objects of up to 64 properties.
     required_bits: u64,
+    /// The place (in name order) of the property declared first.
+    declared_first: usize,
 }
 
 #[derive(Debug, Clone)]
@@ -47,6 +49,9 @@ struct PropertyRule {
     /// Where the property is in its node's `properties`, for a walk that
     /// follows the node and the rule together (`compiled.rs`).
     declared: usize,
+    /// The place (in name order) of the property declared after this one;
+    /// past the last place for the last one.
+    declared_next: usize,
     rule: Rule,
 }
 
@@ -121,7 +126,7 @@ impl ObjectRule {
         let mut by_name: Vec<_> = node.properties.iter().enumerate().collect();
         by_name.sort_by(|(_, a), (_, b)| a.name.cmp(&b.name));
         let mut names = String::with_capacity(by_name.iter().map(|(_, p)| p.name.len()).sum());
-        let properties = by_name
+        let mut properties = by_name
             .into_iter()
             .map(|(declared, property)| {
                 let property_site = pointers.child(site, &["properties", &property.name]);
@@ -130,10 +135,22 @@ impl ObjectRule {
                     prefix: prefix(property.name.as_bytes()),
                     required: required.binary_search(&property.name.as_str()).is_ok(),
                     declared,
+                    declared_next: usize::MAX,
                     rule: Rule::compile(&property.node, property_site, pointers),
                 }
             })
             .collect::<Box<[PropertyRule]>>();
+        // `place_of[declared]` is the place of the property declared there.
+        let mut place_of = vec![0; properties.len()];
+        for (place, property) in properties.iter().enumerate() {
+            place_of[property.declared] = place;
+        }
+        for property in properties.iter_mut() {
+            property.declared_next = place_of
+                .get(property.declared + 1)
+                .copied()
+                .unwrap_or(usize::MAX);
+        }
         let required_bits = properties
             .iter()
             .take(64)
@@ -146,6 +163,7 @@ impl ObjectRule {
             required_bits,
             names: names.into_boxed_str(),
             keys_sorted: *MAPS_ARE_SORTED,
+            declared_first: place_of.first().copied().unwrap_or(usize::MAX),
         }
     }
 
@@ -178,14 +196,29 @@ impl ObjectRule {
 
     /// The place (in name order) and the rule of the property named `key`,
     /// if the schema names it: for a walk that meets the keys in the order
-    /// the text has them, not sorted. The property at `hint` is tried
-    /// first, inline; the search, out of line.
+    /// the value has them, not sorted, where `last` is the place of the
+    /// property the key before named.
+    ///
+    /// Two places are tried first, inline: the property declared next
+    /// (a model writes the keys in the order it was shown them, and a
+    /// Python `dict` or a JavaScript object keeps its author's order), then
+    /// the next in name order (serde_json writes a `Value`'s keys sorted).
+    /// The search, out of line, only when both miss.
     #[inline(always)]
-    pub(super) fn property(&self, key: &str, hint: usize) -> Option<(usize, &Rule)> {
-        match self.properties.get(hint) {
-            Some(property) if property.is_named(&self.names, key) => Some((hint, &property.rule)),
-            _ => self.search_property(key),
+    pub(super) fn property(&self, key: &str, last: Option<usize>) -> Option<(usize, &Rule)> {
+        let (declared, sorted) = match last {
+            None => (self.declared_first, 0),
+            Some(last) => (self.properties[last].declared_next, last + 1),
+        };
+        for hint in [declared, sorted] {
+            match self.properties.get(hint) {
+                Some(property) if property.is_named(&self.names, key) => {
+                    return Some((hint, &property.rule))
+                }
+                _ => {}
+            }
         }
+        self.search_property(key)
     }
 
     /// [`property`](Self::property) without a hint: a few properties are
@@ -401,6 +434,54 @@ mod tests {
         }
     }
 
+    /// A key is found, at its place in name order, whichever key came
+    /// before it; the place declared next, then the next place in name
+    /// order, are the ones tried before the search.
+    #[test]
+    fn a_key_is_found_whatever_came_before_it() {
+        // From text, which keeps the properties' order (a `Value`'s map is
+        // sorted).
+        let schema = ToolArgsSchema::from_json_str(
+            r#"{"type": "object", "properties": {
+                "path": {"type": "string"},
+                "edits": {"type": "array", "items": {"type": "string"}},
+                "dryRun": {"type": "boolean"},
+                "a_name_longer_than_eight_bytes": {"type": "integer"}
+            }}"#,
+        )
+        .unwrap();
+        let rule = ObjectRule::compile(schema.root(), Span::ROOT, &mut Pointers::default());
+        let declared = ["path", "edits", "dryRun", "a_name_longer_than_eight_bytes"];
+        let sorted = ["a_name_longer_than_eight_bytes", "dryRun", "edits", "path"];
+        let place = |key: &str| sorted.iter().position(|name| *name == key);
+        // The declared order, through the places.
+        assert_eq!(rule.declared_first, place("path").unwrap());
+        for pair in declared.windows(2) {
+            let before = rule.properties[place(pair[0]).unwrap()].declared_next;
+            assert_eq!(Some(before), place(pair[1]), "after {}", pair[0]);
+        }
+        let last = rule.properties[place(declared[3]).unwrap()].declared_next;
+        assert!(rule.properties.get(last).is_none());
+        // Found from every place before it, and from none; an unknown key,
+        // or one a byte off, never.
+        let lasts = (0..sorted.len()).map(Some).chain([None]);
+        for last in lasts {
+            for key in declared {
+                let found = rule.property(key, last).map(|(place, _)| place);
+                assert_eq!(found, place(key), "{key} after {last:?}");
+            }
+            for key in [
+                "",
+                "pat",
+                "paths",
+                "dryrun",
+                "a_name_longer_than_eight_bytez",
+            ] {
+                assert!(rule.property(key, last).is_none(), "{key} after {last:?}");
+            }
+        }
+    }
+
     /// Every string of up to three characters from a few that matter (a
     /// zero byte sorts like padding; `é` is two bytes), alone and behind
     /// seven bytes, so that each straddles the eight-byte prefix.
@@ -454,6 +535,7 @@ mod tests {
                     prefix: prefix(a.as_bytes()),
                     required: false,
                     declared: 0,
+                    declared_next: usize::MAX,
                     rule: leaf.clone(),
                 };
                 assert_eq!(

@@ -33,12 +33,23 @@ pub(super) fn visit<'de, V: Visitor<'de>, A: SeqAccess<'de>>(
     rule: &ArrayRule,
     print: Print<'_>,
 ) -> Result<V::Value, A::Error> {
+    // The fingerprints stay here, made only for `uniqueItems`, and the
+    // sequence borrows them: held in it, their room would be copied
+    // wherever it moves, at every array.
+    let mut room;
+    let distinct = match rule.unique_items() {
+        true => {
+            room = Distinct::default();
+            Some(&mut room)
+        }
+        false => None,
+    };
     let mut checked = CheckedSeq {
         inner: seq,
         rule,
         count: 0,
         ended: false,
-        distinct: rule.unique_items().then(Distinct::default),
+        distinct,
         printing: print.wanted(),
         items: 0,
     };
@@ -48,25 +59,25 @@ pub(super) fn visit<'de, V: Visitor<'de>, A: SeqAccess<'de>>(
 }
 
 /// A sequence whose items are checked as they are read.
-struct CheckedSeq<'r, A> {
+struct CheckedSeq<'r, 'd, A> {
     inner: A,
     rule: &'r ArrayRule,
     count: usize,
     /// Whether the wrapped sequence said it has no more items.
     ended: bool,
     /// The fingerprints so far, for `uniqueItems`.
-    distinct: Option<Distinct>,
+    distinct: Option<&'d mut Distinct>,
     /// Whether a fingerprint of the whole array is wanted, and its items'
     /// part so far.
     printing: bool,
     items: u64,
 }
 
-impl<'de, A: SeqAccess<'de>> CheckedSeq<'_, A> {
+impl<'de, A: SeqAccess<'de>> CheckedSeq<'_, '_, A> {
     /// Once the caller's visitor is done: the array must have ended there
     /// (a fixed-size array's visitor stops after its items; what follows
     /// would go unchecked) and have an allowed count.
-    fn finish(mut self, print: Print<'_>) -> Result<(), A::Error> {
+    fn finish(&mut self, print: Print<'_>) -> Result<(), A::Error> {
         if !self.ended && self.inner.next_element::<IgnoredAny>()?.is_some() {
             return Err(undecided());
         }
@@ -87,7 +98,7 @@ impl<'de, A: SeqAccess<'de>> CheckedSeq<'_, A> {
     }
 }
 
-impl<'de, A: SeqAccess<'de>> SeqAccess<'de> for CheckedSeq<'_, A> {
+impl<'de, A: SeqAccess<'de>> SeqAccess<'de> for CheckedSeq<'_, '_, A> {
     type Error = A::Error;
 
     #[inline(always)]
@@ -112,7 +123,7 @@ impl<'de, A: SeqAccess<'de>> SeqAccess<'de> for CheckedSeq<'_, A> {
         })?;
         let element = self.counted(element);
         if element.is_some() {
-            if let Some(distinct) = &mut self.distinct {
+            if let Some(distinct) = self.distinct.as_deref_mut() {
                 if !distinct.insert(item_print) {
                     return Err(undecided());
                 }

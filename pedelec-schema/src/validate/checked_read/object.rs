@@ -86,8 +86,9 @@ struct CheckedMap<'r, A> {
     /// The place and rule of the property whose key was just read; `None`
     /// for a key that the schema does not name.
     current: Option<(usize, &'r Rule)>,
-    /// Where the next key is looked for first: after the last one found.
-    next_place: usize,
+    /// The place of the property the last key found named: the next key
+    /// is looked for after it first.
+    last_place: Option<usize>,
     /// Whether the wrapped map said it has no more entries.
     ended: bool,
     /// Whether a fingerprint is wanted, and its parts so far.
@@ -103,7 +104,7 @@ impl<'de, 'r, A: MapAccess<'de>> CheckedMap<'r, A> {
             rule,
             seen: 0,
             current: None,
-            next_place: 0,
+            last_place: None,
             ended: false,
             printing,
             entries: 0,
@@ -138,7 +139,7 @@ impl<'de, 'r, A: MapAccess<'de>> MapAccess<'de> for CheckedMap<'r, A> {
         let key = KeySeed {
             seed,
             rule: self.rule,
-            hint: self.next_place,
+            last: self.last_place,
         };
         let Some((key, property)) = self.inner.next_key_seed(key)? else {
             self.ended = true;
@@ -151,7 +152,7 @@ impl<'de, 'r, A: MapAccess<'de>> MapAccess<'de> for CheckedMap<'r, A> {
                 return Err(refused());
             }
             self.seen |= bit;
-            self.next_place = place + 1;
+            self.last_place = Some(place);
         }
         self.current = property;
         Ok(Some(key))
@@ -194,10 +195,9 @@ impl<'de, 'r, A: MapAccess<'de>> MapAccess<'de> for CheckedMap<'r, A> {
 struct KeySeed<'r, K> {
     seed: K,
     rule: &'r ObjectRule,
-    /// The place tried first. Keys often come in the schema's order (a
-    /// model writes them as it was shown them; serde_json writes a `Value`'s
-    /// sorted), so the one after the last key found is likely next.
-    hint: usize,
+    /// The place of the property the key before named, after which this
+    /// key is looked for first ([`ObjectRule::property`]).
+    last: Option<usize>,
 }
 
 type Property<'r> = Option<(usize, &'r Rule)>;
@@ -220,14 +220,14 @@ impl<'de, 'r, K: DeserializeSeed<'de>> Visitor<'de> for KeySeed<'r, K> {
 
     #[inline(always)]
     fn visit_borrowed_str<E: de::Error>(self, key: &'de str) -> Result<Self::Value, E> {
-        let property = self.rule.property(key, self.hint);
+        let property = self.rule.property(key, self.last);
         let key = self.seed.deserialize(BorrowedStrDeserializer::new(key))?;
         Ok((key, property))
     }
 
     #[inline(always)]
     fn visit_str<E: de::Error>(self, key: &str) -> Result<Self::Value, E> {
-        let property = self.rule.property(key, self.hint);
+        let property = self.rule.property(key, self.last);
         let key = self.seed.deserialize(StrDeserializer::new(key))?;
         Ok((key, property))
     }

@@ -57,8 +57,10 @@ pub(crate) struct Checker<'v> {
 struct Lane<'v> {
     rule: &'v Rule,
     branch: usize,
-    /// For an object's lane, where its next property is likely to be in
-    /// name order; for an array's, how many items have begun.
+    /// For an object's lane, one past the place (in name order) of the
+    /// property the last key named, 0 before any, which tells where the
+    /// next key is looked for first; for an array's, how many items have
+    /// begun.
     count: usize,
     /// For an object's lane, the properties seen: bit `i` for the property
     /// at place `i` in name order (a repeat is refused, so each is seen
@@ -357,7 +359,7 @@ impl<'v> Checker<'v> {
             let Rule::Object(object_rule) = lane.rule else {
                 unreachable!("an object's lanes are objects'");
             };
-            if let Some((place, rule)) = object_rule.property(key, lane.count) {
+            if let Some((place, rule)) = object_rule.property(key, lane.count.checked_sub(1)) {
                 let nullable = self.nulls_for_optional && !object_rule.is_required(place);
                 let bit = 1u64.checked_shl(place as u32).unwrap_or(0);
                 let repeated = match object_rule.property_count() <= 64 {
