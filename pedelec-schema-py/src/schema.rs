@@ -77,7 +77,7 @@ impl Schema {
     fn walked(&self, args: &Bound<'_, PyAny>) -> Option<bool> {
         let walk = Walk::new(args.py());
         self.inner
-            .is_valid_deserialized(walk.of(args))
+            .is_valid_deserialized(walk.of(args).value())
             .ok()
             .flatten()
     }
@@ -94,7 +94,7 @@ impl Schema {
     /// through the text.
     fn failures(&self, py: Python<'_>, args: &Bound<'_, PyAny>) -> PyResult<Option<ArgsError>> {
         let walk = Walk::new(py);
-        let value = Value::deserialize(walk.of(args));
+        let value = Value::deserialize(walk.of(args).value());
         // Before the text may be written: that runs Python code.
         drop(walk);
         if let Ok(value) = value {

@@ -37,7 +37,7 @@ use std::cell::Cell;
 use std::fmt;
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use pyo3::{ffi, Borrowed};
 use serde::de::{
     self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor,
@@ -49,26 +49,31 @@ use serde::de::{
 /// there (stopping sooner would only cost time, never change an answer).
 const MAX_DEPTH: usize = 127;
 
-/// Why the walk stopped: the text path decides instead.
+/// Why the walk stopped: the text path decides instead, and says why
+/// (the library's refusal, or the Python error for a value that is no
+/// JSON), so the walk's own words are never shown.
 #[derive(Debug)]
-pub(crate) struct Stopped(String);
+pub(crate) struct Stopped(&'static str);
 
 impl fmt::Display for Stopped {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(self.0)
     }
 }
 
 impl std::error::Error for Stopped {}
 
 impl de::Error for Stopped {
-    fn custom<T: fmt::Display>(message: T) -> Self {
-        Stopped(message.to_string())
+    /// Serde's and the library's errors, whose words are not kept: the
+    /// library gives up on every refusal with one, and formatting it
+    /// would cost every invalid call's verdict an allocation.
+    fn custom<T: fmt::Display>(_message: T) -> Self {
+        Stopped("stopped by the reader")
     }
 }
 
-fn stopped(why: &str) -> Stopped {
-    Stopped(why.to_owned())
+fn stopped(why: &'static str) -> Stopped {
+    Stopped(why)
 }
 
 /// The most bytes of text a number takes (`-1.2345678901234567e-308`).
@@ -93,10 +98,11 @@ impl Walk {
         }
     }
 
-    /// The value at the top of the arguments, handed over as JSON.
-    pub(crate) fn of<'a, 'py>(&'a self, value: &'a Bound<'py, PyAny>) -> PyValue<'a, 'py> {
-        PyValue {
-            value: value.as_borrowed(),
+    /// The slot of the value at the top of the arguments, whose
+    /// [`Slot::value`] hands it over as JSON.
+    pub(crate) fn of<'a, 'py>(&'a self, value: &'a Bound<'py, PyAny>) -> Slot<'a, 'py> {
+        Slot {
+            value: Cell::new(value.as_borrowed()),
             depth: 0,
             room: &self.room,
         }
@@ -112,12 +118,47 @@ impl Drop for Walk {
     }
 }
 
-/// A Python value, handed over as JSON.
-pub(crate) struct PyValue<'a, 'py> {
-    value: Borrowed<'a, 'py, PyAny>,
+/// Where the walk holds the value it hands over next: one slot for all the
+/// values of a container (or the one at the top), set before each is
+/// handed over, with what they share.
+///
+/// So a [`PyValue`] is one pointer. Serde passes a deserializer down by
+/// value through the library's wrappers, which copy it whole; one of
+/// several words, written word by word, would stall the processor at every
+/// value (a load that spans two stores cannot take its bytes from them):
+/// a quarter of a small call's time.
+pub(crate) struct Slot<'a, 'py> {
+    value: Cell<Borrowed<'a, 'py, PyAny>>,
+    /// How many containers are open around the slot's values.
     depth: usize,
     /// Bytes of text the values not yet walked may still take.
     room: &'a Cell<usize>,
+}
+
+impl<'a, 'py> Slot<'a, 'py> {
+    /// The slot's value, handed over as JSON.
+    pub(crate) fn value(&self) -> PyValue<'_, 'a, 'py> {
+        PyValue(self)
+    }
+
+    /// The slot of the values of a container whose slot is `self`, first
+    /// holding the container itself.
+    fn inner(&self, container: Borrowed<'a, 'py, PyAny>) -> Slot<'a, 'py> {
+        Slot {
+            value: Cell::new(container),
+            depth: self.depth + 1,
+            room: self.room,
+        }
+    }
+}
+
+/// A Python value, handed over as JSON: the one its slot holds.
+pub(crate) struct PyValue<'s, 'a, 'py>(&'s Slot<'a, 'py>);
+
+/// `value` as any Python object.
+fn any<'a, 'py, T>(value: Borrowed<'a, 'py, T>) -> Borrowed<'a, 'py, PyAny> {
+    // SAFETY: every Python object is one.
+    unsafe { value.cast_unchecked() }
 }
 
 /// Takes `bytes` of text, and a separator, from `room`.
@@ -136,60 +177,74 @@ fn string_text(text: &str) -> usize {
     text.len().saturating_mul(6).saturating_add(2)
 }
 
-impl<'py> PyValue<'_, 'py> {
+impl<'a, 'py> PyValue<'_, 'a, 'py> {
     fn string<'de, V: Visitor<'de>>(
         &self,
-        string: &Bound<'py, PyString>,
+        string: Borrowed<'a, 'py, PyString>,
         visitor: V,
     ) -> Result<V::Value, Stopped> {
         let text = string.to_str().map_err(|_| stopped("a lone surrogate"))?;
-        take(self.room, string_text(text))?;
+        take(self.0.room, string_text(text))?;
         visitor.visit_str(text)
     }
 
     fn dict<'de, V: Visitor<'de>>(
         &self,
-        dict: &Bound<'py, PyDict>,
+        dict: Borrowed<'a, 'py, PyDict>,
         visitor: V,
     ) -> Result<V::Value, Stopped> {
-        if self.depth >= MAX_DEPTH {
+        if self.0.depth >= MAX_DEPTH {
             return Err(stopped("too deep"));
         }
-        take(self.room, 2)?;
+        take(self.0.room, 2)?;
         let mut entries = Entries {
-            items: DictEntries {
-                dict: dict.as_borrowed(),
-                position: 0,
-            },
+            items: DictEntries { dict, position: 0 },
             value: None,
-            depth: self.depth + 1,
-            room: self.room,
+            slot: self.0.inner(any(dict)),
         };
         visitor.visit_map(&mut entries)
     }
 
-    fn items<'de, 'b, V: Visitor<'de>>(
+    fn items<'de, V: Visitor<'de>>(
         &self,
-        items: impl Iterator<Item = Borrowed<'b, 'py, PyAny>>,
+        container: Borrowed<'a, 'py, PyAny>,
+        items: impl Iterator<Item = Borrowed<'a, 'py, PyAny>>,
         visitor: V,
     ) -> Result<V::Value, Stopped> {
-        if self.depth >= MAX_DEPTH {
+        if self.0.depth >= MAX_DEPTH {
             return Err(stopped("too deep"));
         }
-        take(self.room, 2)?;
+        take(self.0.room, 2)?;
         visitor.visit_seq(Items {
             items,
-            depth: self.depth + 1,
-            room: self.room,
+            slot: self.0.inner(container),
         })
+    }
+
+    fn list<'de, V: Visitor<'de>>(
+        &self,
+        list: Borrowed<'a, 'py, PyList>,
+        visitor: V,
+    ) -> Result<V::Value, Stopped> {
+        let items = ListItems { list, index: 0 };
+        self.items(any(list), items, visitor)
+    }
+
+    fn tuple<'de, V: Visitor<'de>>(
+        &self,
+        tuple: Borrowed<'a, 'py, PyTuple>,
+        visitor: V,
+    ) -> Result<V::Value, Stopped> {
+        let items = TupleItems { tuple, index: 0 };
+        self.items(any(tuple), items, visitor)
     }
 
     fn int<'de, V: Visitor<'de>>(
         &self,
-        int: &Bound<'py, PyAny>,
+        int: Borrowed<'a, 'py, PyAny>,
         visitor: V,
     ) -> Result<V::Value, Stopped> {
-        take(self.room, NUMBER_TEXT)?;
+        take(self.0.room, NUMBER_TEXT)?;
         // serde_json hands a number that is not negative over as `u64`.
         if let Ok(int) = int.extract::<i64>() {
             return match u64::try_from(int) {
@@ -205,10 +260,10 @@ impl<'py> PyValue<'_, 'py> {
 
     fn float<'de, V: Visitor<'de>>(
         &self,
-        float: &Bound<'py, PyFloat>,
+        float: Borrowed<'a, 'py, PyFloat>,
         visitor: V,
     ) -> Result<V::Value, Stopped> {
-        take(self.room, NUMBER_TEXT)?;
+        take(self.0.room, NUMBER_TEXT)?;
         let float = float.value();
         if !float.is_finite() {
             return Err(stopped("NaN or an infinity"));
@@ -217,37 +272,42 @@ impl<'py> PyValue<'_, 'py> {
     }
 }
 
-impl<'de> Deserializer<'de> for PyValue<'_, '_> {
+impl<'de, 'a, 'py> Deserializer<'de> for PyValue<'_, 'a, 'py> {
     type Error = Stopped;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Stopped> {
-        let value = &*self.value;
-        // The exact types first, each a comparison of the type pointer (a
-        // subclass check is a call through the stable ABI), in the order a
-        // call's values come most often; a JSON value is almost always of
-        // these types.
-        if let Ok(string) = value.cast_exact::<PyString>() {
-            return self.string(string, visitor);
-        }
-        if let Ok(dict) = value.cast_exact::<PyDict>() {
-            return self.dict(dict, visitor);
-        }
-        if let Ok(int) = value.cast_exact::<PyInt>() {
-            return self.int(int.as_any(), visitor);
-        }
-        if let Ok(list) = value.cast_exact::<PyList>() {
-            return self.items(ListItems::of(list), visitor);
-        }
-        if let Ok(float) = value.cast_exact::<PyFloat>() {
-            return self.float(float, visitor);
-        }
-        if let Ok(boolean) = value.cast_exact::<PyBool>() {
-            take(self.room, 5)?;
-            return visitor.visit_bool(boolean.is_true());
-        }
-        if value.is_none() {
-            take(self.room, 4)?;
-            return visitor.visit_unit();
+        let value = self.0.value.get();
+        // The exact types first, in the order a call's values come most
+        // often, each a comparison of the type pointer: PyO3's `cast_exact`
+        // builds an error holding a new reference to the type for each
+        // type it is not, and the stable ABI counts references by calls.
+        // A JSON value is almost always of these types.
+        // SAFETY: the GIL is held; each cast follows its exact type.
+        unsafe {
+            let kind = ffi::Py_TYPE(value.as_ptr());
+            if kind == &raw mut ffi::PyUnicode_Type {
+                return self.string(value.cast_unchecked(), visitor);
+            }
+            if kind == &raw mut ffi::PyDict_Type {
+                return self.dict(value.cast_unchecked(), visitor);
+            }
+            if kind == &raw mut ffi::PyLong_Type {
+                return self.int(value, visitor);
+            }
+            if kind == &raw mut ffi::PyList_Type {
+                return self.list(value.cast_unchecked(), visitor);
+            }
+            if kind == &raw mut ffi::PyFloat_Type {
+                return self.float(value.cast_unchecked(), visitor);
+            }
+            if kind == &raw mut ffi::PyBool_Type {
+                take(self.0.room, 5)?;
+                return visitor.visit_bool(value.as_ptr() == ffi::Py_True());
+            }
+            if value.as_ptr() == ffi::Py_None() {
+                take(self.0.room, 4)?;
+                return visitor.visit_unit();
+            }
         }
         // Subclasses (`bool` has none), and tuples.
         if let Ok(string) = value.cast::<PyString>() {
@@ -257,10 +317,10 @@ impl<'de> Deserializer<'de> for PyValue<'_, '_> {
             return self.dict(dict, visitor);
         }
         if let Ok(list) = value.cast::<PyList>() {
-            return self.items(ListItems::of(list), visitor);
+            return self.list(list, visitor);
         }
         if let Ok(tuple) = value.cast::<PyTuple>() {
-            return self.items(TupleItems::of(tuple), visitor);
+            return self.tuple(tuple, visitor);
         }
         if value.is_instance_of::<PyInt>() {
             return self.int(value, visitor);
@@ -308,15 +368,6 @@ struct ListItems<'b, 'py> {
     index: ffi::Py_ssize_t,
 }
 
-impl<'b, 'py> ListItems<'b, 'py> {
-    fn of(list: &'b Bound<'py, PyList>) -> Self {
-        ListItems {
-            list: list.as_borrowed(),
-            index: 0,
-        }
-    }
-}
-
 impl<'b, 'py> Iterator for ListItems<'b, 'py> {
     type Item = Borrowed<'b, 'py, PyAny>;
 
@@ -340,15 +391,6 @@ struct TupleItems<'b, 'py> {
     index: ffi::Py_ssize_t,
 }
 
-impl<'b, 'py> TupleItems<'b, 'py> {
-    fn of(tuple: &'b Bound<'py, PyTuple>) -> Self {
-        TupleItems {
-            tuple: tuple.as_borrowed(),
-            index: 0,
-        }
-    }
-}
-
 impl<'b, 'py> Iterator for TupleItems<'b, 'py> {
     type Item = Borrowed<'b, 'py, PyAny>;
 
@@ -366,23 +408,15 @@ impl<'b, 'py> Iterator for TupleItems<'b, 'py> {
 }
 
 /// A `dict`'s entries, each key a `str`.
-struct Entries<
-    'r,
-    'b,
-    'py,
-    I: Iterator<Item = (Borrowed<'b, 'py, PyAny>, Borrowed<'b, 'py, PyAny>)>,
-> {
-    items: I,
+struct Entries<'a, 'py> {
+    items: DictEntries<'a, 'py>,
     /// The value of the key last handed over.
-    value: Option<Borrowed<'b, 'py, PyAny>>,
-    depth: usize,
-    room: &'r Cell<usize>,
+    value: Option<Borrowed<'a, 'py, PyAny>>,
+    /// Where each value is held while it is handed over.
+    slot: Slot<'a, 'py>,
 }
 
-impl<'de, 'b, 'py, I> MapAccess<'de> for &mut Entries<'_, 'b, 'py, I>
-where
-    I: Iterator<Item = (Borrowed<'b, 'py, PyAny>, Borrowed<'b, 'py, PyAny>)>,
-{
+impl<'de, 'a, 'py> MapAccess<'de> for &mut Entries<'a, 'py> {
     type Error = Stopped;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(
@@ -394,14 +428,16 @@ where
         };
         // An exact `str` is a comparison of the type pointer; a subclass
         // check is a call through the stable ABI.
-        let key = match key.cast_exact::<PyString>() {
-            Ok(key) => key,
-            Err(_) => key
-                .cast::<PyString>()
-                .map_err(|_| stopped("a key that is not a str"))?,
-        };
+        // SAFETY: the GIL is held; the cast follows the exact type.
+        let key: Borrowed<'a, 'py, PyString> =
+            match unsafe { ffi::Py_TYPE(key.as_ptr()) } == &raw mut ffi::PyUnicode_Type {
+                true => unsafe { key.cast_unchecked() },
+                false => key
+                    .cast::<PyString>()
+                    .map_err(|_| stopped("a key that is not a str"))?,
+            };
         let text = key.to_str().map_err(|_| stopped("a lone surrogate"))?;
-        take(self.room, string_text(text))?;
+        take(self.slot.room, string_text(text))?;
         let read = seed.deserialize(IntoDeserializer::<Stopped>::into_deserializer(text))?;
         self.value = Some(value);
         Ok(Some(read))
@@ -412,11 +448,8 @@ where
             .value
             .take()
             .ok_or_else(|| stopped("a value before its key"))?;
-        seed.deserialize(PyValue {
-            value,
-            depth: self.depth,
-            room: self.room,
-        })
+        self.slot.value.set(value);
+        seed.deserialize(self.slot.value())
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -425,13 +458,16 @@ where
 }
 
 /// A `list`'s or `tuple`'s items.
-struct Items<'r, I> {
+struct Items<'a, 'py, I> {
     items: I,
-    depth: usize,
-    room: &'r Cell<usize>,
+    /// Where each item is held while it is handed over.
+    slot: Slot<'a, 'py>,
 }
 
-impl<'de, 'b, 'py, I: Iterator<Item = Borrowed<'b, 'py, PyAny>>> SeqAccess<'de> for Items<'_, I> {
+impl<'de, 'a, 'py, I> SeqAccess<'de> for Items<'a, 'py, I>
+where
+    I: Iterator<Item = Borrowed<'a, 'py, PyAny>>,
+{
     type Error = Stopped;
 
     fn next_element_seed<S: DeserializeSeed<'de>>(
@@ -441,11 +477,7 @@ impl<'de, 'b, 'py, I: Iterator<Item = Borrowed<'b, 'py, PyAny>>> SeqAccess<'de> 
         let Some(item) = self.items.next() else {
             return Ok(None);
         };
-        seed.deserialize(PyValue {
-            value: item,
-            depth: self.depth,
-            room: self.room,
-        })
-        .map(Some)
+        self.slot.value.set(item);
+        seed.deserialize(self.slot.value()).map(Some)
     }
 }
