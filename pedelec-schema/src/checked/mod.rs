@@ -152,7 +152,7 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn the_message_names_every_failure_where_the_agent_facing_one_stops_at_five() {
+    fn the_message_names_every_failure_where_the_agent_facing_one_folds_repeats() {
         let schema = ToolArgsSchema::from_value(&json!({
             "type": "object",
             "properties": {"n": {"type": "array", "items": {"type": "integer"}}}
@@ -160,7 +160,9 @@ mod tests {
         .unwrap();
         let args = json!({"n": ["a", "b", "c", "d", "e", "f", "g"]});
         let error = ArgsError::from(schema.validate(&args).unwrap_err());
-        assert!(error.message().ends_with("; and 2 more (see errors)"));
+        assert!(error
+            .message()
+            .ends_with("; the same at 6 more places: /n/1, /n/2, /n/3, ..."));
         let message = AgentMessage(&error).to_string();
         for index in 0..7 {
             assert!(

@@ -149,6 +149,11 @@ fn envelope_len(message: &str, omitted: usize) -> usize {
 }
 
 impl Within<'_> {
+    /// The document's `message` alone.
+    pub(super) fn message_alone(&self) -> String {
+        self.plan().1
+    }
+
     /// The entries kept, the `message`, and how many failures are left out.
     fn plan(&self) -> (Vec<Written>, String, usize) {
         let groups = fold(self.errors);

@@ -94,11 +94,30 @@ impl ValidationErrors {
         self.errors.is_empty()
     }
 
-    /// One sentence naming every failure: the agent-facing `message`.
+    /// One sentence naming the failures: the agent-facing `message`, as
+    /// the document within [`BUDGET`](Self::BUDGET) writes it (its first
+    /// entries, `path: message` each, with repeats folded and what is left
+    /// out counted).
+    ///
+    /// ```
+    /// use pedelec_schema::ToolArgsSchema;
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object",
+    ///     "properties": {"ids": {"type": "array", "items": {"type": "integer"}}}
+    /// }))?;
+    /// let errors = schema.validate(&json!({"ids": ["a", "b", "c"]})).unwrap_err();
+    /// assert_eq!(
+    ///     errors.message(),
+    ///     "The arguments do not match the tool's argsSchema: /ids/0: expected an integer, \
+    ///      found the string \"a\"; the same at 2 more places: /ids/1, /ids/2"
+    /// );
+    /// assert_eq!(errors.message(), errors.to_value()["message"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn message(&self) -> String {
-        let mut message = String::with_capacity(MESSAGE_CAPACITY * 4);
-        self.write_message(&mut message);
-        message
+        self.within_listing(Self::BUDGET).message_alone()
     }
 
     /// The agent-facing object, written within `bytes` of compact JSON
@@ -135,6 +154,11 @@ impl ValidationErrors {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn within(&self, bytes: usize) -> impl Serialize + '_ {
+        self.within_listing(bytes)
+    }
+
+    /// The document within `bytes`, its `message` listing the entries.
+    fn within_listing(&self, bytes: usize) -> Within<'_> {
         Within {
             errors: &self.errors,
             budget: bytes,
@@ -151,28 +175,11 @@ impl ValidationErrors {
         .expect("validation errors always serialize")
     }
 
-    /// Appends [`message`](Self::message) to `out`.
-    fn write_message(&self, out: &mut String) {
-        /// A message stays readable; the full list is in `errors`.
-        const LISTED: usize = 5;
-        out.push_str(Self::LEAD);
-        for (index, error) in self.errors.iter().take(LISTED).enumerate() {
-            if index > 0 {
-                out.push_str("; ");
-            }
-            error.write_display(out);
-        }
-        let rest = self.errors.len().saturating_sub(LISTED);
-        if rest > 0 {
-            let _ = write!(out, "; and {rest} more (see errors)");
-        }
-    }
-
     /// Every failure on one line, `path: message` each (`(root)` for the
     /// whole value), `; ` between them: the list a refusal's message gives
     /// where no `errors` travel beside it (a deserializer's error, an MCP
     /// SDK's `errorMessage`, a result's refusal), where
-    /// [`message`](Self::message) names five.
+    /// [`message`](Self::message) names the first few.
     ///
     /// ```
     /// use pedelec_schema::ToolArgsSchema;
