@@ -42,6 +42,9 @@ class ErrorDocument(TypedDict):
     code: str
     message: str
     errors: list[ErrorEntry]
+    omitted: NotRequired[int]
+    """How many failures the document leaves out to keep within its
+    budget (16 KiB of JSON); present only when some are."""
 
 class Change(TypedDict):
     pointer: str
