@@ -486,6 +486,7 @@ pub use tool_args::{kind, ToolArgs, ToolArgsNode, TypedArgsStream};
 pub use tool_args_schema::ToolArgsSchema;
 pub use tool_result::{CheckedOutput, OutputError, ToolResult};
 pub use typescript::typescript_for_tools;
+pub use validate::{Json, JsonView};
 
 /// Derives [`ToolArgs`] (for a struct with named fields) and the field
 /// schema that nests a type in another derived type. See [`ToolArgs`].

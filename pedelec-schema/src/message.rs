@@ -13,6 +13,7 @@ use std::fmt::{self, Display, Formatter, Write};
 use serde_json::{Number, Value};
 
 use crate::small_string::SmallString;
+use crate::validate::{Json, JsonView};
 
 /// How many characters of a string a message quotes.
 const QUOTED_CHARS: usize = 40;
@@ -45,13 +46,18 @@ pub(crate) enum Found {
 
 impl Found {
     pub(crate) fn of(value: &Value) -> Found {
-        match value {
-            Value::Null => Found::Null,
-            Value::Bool(b) => Found::Bool(*b),
-            Value::Number(n) => Found::Number(n.clone()),
-            Value::String(s) => Found::String(Excerpt::of(s)),
-            Value::Array(items) => Found::Array(items.len()),
-            Value::Object(map) => Found::Object(map.len()),
+        Found::of_view(value)
+    }
+
+    /// What `value`, a value the validation walk reads, is.
+    pub(crate) fn of_view<'a, V: JsonView<'a>>(value: V) -> Found {
+        match value.read() {
+            Json::Null => Found::Null,
+            Json::Bool(b) => Found::Bool(b),
+            Json::Number(n) => Found::Number(n.into_owned()),
+            Json::String(s) => Found::String(Excerpt::of(s)),
+            Json::Array(items) => Found::Array(items.len()),
+            Json::Object(entries) => Found::Object(entries.len()),
         }
     }
 

@@ -25,3 +25,4 @@ mod spec_examples;
 mod stream;
 mod text_limit;
 mod unions;
+mod view;

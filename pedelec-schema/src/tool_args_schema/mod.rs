@@ -351,6 +351,38 @@ impl ToolArgsSchema {
         validate::verdict_from(self.validator(), deserializer)
     }
 
+    /// [`validate`](Self::validate)'s answer on the value a binding holds,
+    /// read where it is through a [`JsonView`](crate::JsonView), with no
+    /// `Value` built: a Python `dict`'s refusal costs a walk of the `dict`.
+    /// `None` where the value holds a float on the edge of a `minimum` or
+    /// `maximum`, whose text may be on the other side of the bound than
+    /// its double: build the `Value` and call
+    /// [`validate_read`](Self::validate_read) with the text.
+    ///
+    /// ```
+    /// use pedelec_schema::ToolArgsSchema;
+    /// use serde_json::json;
+    ///
+    /// let schema = ToolArgsSchema::from_value(&json!({
+    ///     "type": "object", "properties": {"n": {"type": "number", "maximum": 1}}
+    /// }))?;
+    /// // A `&Value` is a view too.
+    /// let error = schema.validate_view(&json!({"n": 2})).unwrap().unwrap_err();
+    /// assert_eq!(error.errors()[0].message(), "2 is greater than the maximum 1");
+    /// assert!(schema.validate_view(&json!({"n": 1.0})).is_none());
+    /// # Ok::<(), pedelec_schema::SchemaError>(())
+    /// ```
+    pub fn validate_view<'a, V: crate::JsonView<'a>>(
+        &self,
+        args: V,
+    ) -> Option<Result<(), ValidationErrors>> {
+        let errors = self.validator.errors_by_doubles(args)?;
+        Some(match errors.is_empty() {
+            true => Ok(()),
+            false => Err(ValidationErrors::new(errors)),
+        })
+    }
+
     /// [`validate_str`](Self::validate_str)'s answer on the JSON text that
     /// `args` is read from, for a caller that builds the `Value` itself
     /// instead of writing the text (a binding over a Python `dict`): the

@@ -4,6 +4,7 @@
 use serde_json::Value;
 
 use super::site::Pointers;
+use super::view::{self, Json, JsonView};
 use super::{equality, fail, invalid, type_mismatch, Rule, Sink, Trail};
 use crate::document::Span;
 use crate::document::{Failure, ValidationErrorKind};
@@ -67,8 +68,13 @@ impl ArrayRule {
         self.max_items
     }
 
-    pub(super) fn check<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
-        let Value::Array(elements) = value else {
+    pub(super) fn check<'a, S: Sink, V: JsonView<'a>>(
+        &self,
+        value: V,
+        at: &Trail<'_>,
+        sink: &mut S,
+    ) -> bool {
+        let Json::Array(elements) = value.read() else {
             return type_mismatch(EXPECTED, value, at, self.site, sink);
         };
         let mut valid = true;
@@ -95,13 +101,13 @@ impl ArrayRule {
                 );
             }
         }
-        for (index, element) in elements.iter().enumerate() {
+        for (index, element) in elements.enumerate() {
             if !at.with_index::<S, _>(index, |at| self.items.check(element, at, sink)) {
                 invalid!(valid);
             }
         }
         if self.unique_items {
-            if let Some((first, second)) = equality::find_duplicate(elements) {
+            if let Some((first, second)) = duplicate(value) {
                 fail!(
                     sink,
                     at,
@@ -113,4 +119,17 @@ impl ArrayRule {
         }
         valid
     }
+}
+
+/// The first two equal items of the array `value`, compared as `Value`s:
+/// a view's own, or the `Value`s it reads as.
+fn duplicate<'a, V: JsonView<'a>>(value: V) -> Option<(usize, usize)> {
+    if let Some(Value::Array(elements)) = value.as_value() {
+        return equality::find_duplicate(elements);
+    }
+    let Json::Array(items) = value.read() else {
+        return None;
+    };
+    let elements: Vec<Value> = items.map(view::owned).collect();
+    equality::find_duplicate(&elements)
 }

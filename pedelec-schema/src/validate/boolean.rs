@@ -2,8 +2,7 @@
 
 use std::sync::Arc;
 
-use serde_json::Value;
-
+use super::view::{Json, JsonView};
 use super::{fail, type_mismatch, FailFast, Sink, Trail};
 use crate::document::Failure;
 use crate::document::Span;
@@ -32,11 +31,16 @@ impl BooleanRule {
     }
 
     #[inline(always)]
-    pub(super) fn check<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
-        let Value::Bool(b) = value else {
+    pub(super) fn check<'a, S: Sink, V: JsonView<'a>>(
+        &self,
+        value: V,
+        at: &Trail<'_>,
+        sink: &mut S,
+    ) -> bool {
+        let Json::Bool(b) = value.read() else {
             return type_mismatch(EXPECTED, value, at, self.site, sink);
         };
-        self.check_bool(*b, at, sink)
+        self.check_bool(b, at, sink)
     }
 
     /// Whether `b` passes, for a walk that has the boolean but no `Value`.

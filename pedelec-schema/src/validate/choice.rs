@@ -42,6 +42,7 @@
 use serde_json::Value;
 
 use super::one_of::OneOfRule;
+use super::view::JsonView;
 use super::Rule;
 
 /// Which branches of a `oneOf` accept a value.
@@ -71,7 +72,7 @@ impl Choice {
 
 impl OneOfRule {
     /// Which branches accept `value`: [the rule](self). Allocates nothing.
-    pub(super) fn choice(&self, value: &Value) -> Choice {
+    pub(super) fn choice<'a, V: JsonView<'a>>(&self, value: V) -> Choice {
         let mut matched = [usize::MAX; 2];
         let mut count = 0;
         for (index, branch) in self.branches().enumerate() {

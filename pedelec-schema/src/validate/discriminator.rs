@@ -23,6 +23,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
+use super::view::{Json, JsonView};
 use super::Rule;
 use crate::document::{Span, Tag};
 use crate::numeric::compare;
@@ -110,16 +111,16 @@ impl Discriminator {
 
     /// The branch `value` chose by its tag, if it says; `branches` are the
     /// `oneOf`'s rules, whose discriminator this is.
-    pub(super) fn pick<'r>(
+    pub(super) fn pick<'r, 'a, V: JsonView<'a>>(
         &self,
         mut branches: impl Iterator<Item = &'r Rule>,
-        value: &Value,
+        value: V,
     ) -> Pick {
-        let Value::Object(map) = value else {
+        let Json::Object(mut entries) = value.read() else {
             return Pick::Undecided;
         };
         let name = &*self.tag.name;
-        match map.get(name) {
+        match entries.find(|(key, _)| *key == name).map(|(_, tag)| tag) {
             Some(tag) => branches
                 .position(|rule| tag_rule(rule, name).is_some_and(|rule| rule.accepts(tag)))
                 .map_or(Pick::NoBranch, Pick::Branch),

@@ -8,9 +8,11 @@
 //! it (one file per node kind below), held by a [`Validator`] with the
 //! schema pointers of every node, written once into one string.
 //!
-//! The walk is written once, generic over a [`Sink`]. `is_valid` runs it
-//! with a sink that stops at the first failure and records nothing;
-//! `validate` with one that collects every failure. A failure is recorded as
+//! The walk is written once, generic over a [`Sink`] and over the value
+//! it reads, a [`JsonView`] (`view.rs`): a `&Value`, or a binding's own
+//! value read where it is. `is_valid` runs it with a sink that stops at
+//! the first failure and records nothing; `validate` with one that
+//! collects every failure. A failure is recorded as
 //! a [`Failure`] (what went wrong, with the values needed to say so), the
 //! node's schema span and the array indices on the way (`trail.rs`): an
 //! entry of the agent-facing error document, whose types and words live in
@@ -52,6 +54,7 @@ mod stream;
 mod string;
 mod texts;
 mod trail;
+mod view;
 
 use std::sync::Arc;
 
@@ -75,6 +78,7 @@ pub(crate) use disjoint::{disjoint, pairwise_disjoint};
 pub(crate) use equality::json_equal;
 pub(crate) use stream::Checker;
 pub(crate) use texts::{installed, Texts};
+pub use view::{Json, JsonView};
 
 /// A schema node compiled for validation, with the schema pointers its
 /// errors quote.
@@ -133,13 +137,25 @@ impl Validator {
     }
 
     /// Whether `value` passes.
-    pub(crate) fn accepts(&self, value: &Value) -> bool {
+    pub(crate) fn accepts<'a, V: JsonView<'a>>(&self, value: V) -> bool {
         self.rule.accepts(value)
     }
 
     /// Every failure of `value`, in document order; empty if it passes.
-    pub(crate) fn errors(&self, value: &Value) -> Vec<ValidationError> {
+    pub(crate) fn errors<'a, V: JsonView<'a>>(&self, value: V) -> Vec<ValidationError> {
         self.rule.errors(value, &self.pointers)
+    }
+
+    /// Every failure of `value`, as [`errors`](Self::errors) finds them,
+    /// where its doubles decide: `None` where a float on the edge of a
+    /// `minimum` or `maximum` was decided by its double, and its text may
+    /// be on the other side of the bound.
+    pub(crate) fn errors_by_doubles<'a, V: JsonView<'a>>(
+        &self,
+        value: V,
+    ) -> Option<Vec<ValidationError>> {
+        let (errors, doubted) = texts::watched(|| self.errors(value));
+        (!doubted).then_some(errors)
     }
 }
 
@@ -179,7 +195,7 @@ impl Rule {
     /// values in tool arguments - are checked right there, and only
     /// containers pay for a call.
     #[inline(always)]
-    fn check<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
+    fn check<'a, S: Sink, V: JsonView<'a>>(&self, value: V, at: &Trail<'_>, sink: &mut S) -> bool {
         match self {
             Rule::String(rule) => rule.check(value, at, sink),
             Rule::Number(rule) => rule.check(value, at, sink),
@@ -190,7 +206,7 @@ impl Rule {
         }
     }
 
-    fn accepts(&self, value: &Value) -> bool {
+    fn accepts<'a, V: JsonView<'a>>(&self, value: V) -> bool {
         self.check(value, &Trail::ROOT, &mut FailFast)
     }
 
@@ -219,16 +235,16 @@ impl Rule {
         }
     }
 
-    fn errors(&self, value: &Value, pointers: &Arc<str>) -> Vec<ValidationError> {
+    fn errors<'a, V: JsonView<'a>>(&self, value: V, pointers: &Arc<str>) -> Vec<ValidationError> {
         self.first_errors(value, pointers, 0, usize::MAX).0
     }
 
     /// The first `kept` failures of `value`, and how many there are,
     /// located relative to `value`. `start` is the length of this node's
     /// own schema pointer, which the pointers of the nodes below it extend.
-    fn first_errors(
+    fn first_errors<'a, V: JsonView<'a>>(
         &self,
-        value: &Value,
+        value: V,
         pointers: &Arc<str>,
         start: usize,
         kept: usize,
@@ -329,16 +345,16 @@ use fail;
 /// Reports a value of the wrong JSON type.
 #[cold]
 #[inline(never)]
-fn type_mismatch<S: Sink>(
+fn type_mismatch<'a, S: Sink, V: JsonView<'a>>(
     expected: &'static str,
-    value: &Value,
+    value: V,
     at: &Trail<'_>,
     site: Span,
     sink: &mut S,
 ) -> bool {
     sink.fail(at, site, |_| Failure::Type {
         expected,
-        found: Found::of(value),
+        found: Found::of_view(value),
     });
     false
 }

@@ -7,9 +7,10 @@
 use std::cmp::Ordering;
 use std::sync::Arc;
 
-use serde_json::{Number, Value};
+use serde_json::Number;
 
 use super::texts::{self, Edge};
+use super::view::{Json, JsonView};
 use super::{fail, type_mismatch, FailFast, Sink, Trail};
 use crate::document::Span;
 use crate::document::{Failure, Found};
@@ -133,20 +134,25 @@ impl NumberRule {
     /// Most numbers pass by the shortcut; the rest - failures, `enum`s,
     /// numbers beyond `i64` - are decided exactly.
     #[inline(always)]
-    pub(super) fn check<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
-        if let (Value::Number(number), Some(shortcut)) = (value, &self.shortcut) {
-            if shortcut.surely_contains(number, self.integer) {
+    pub(super) fn check<'a, S: Sink, V: JsonView<'a>>(
+        &self,
+        value: V,
+        at: &Trail<'_>,
+        sink: &mut S,
+    ) -> bool {
+        let Json::Number(number) = value.read() else {
+            return type_mismatch(self.expected(), value, at, self.site, sink);
+        };
+        if let Some(shortcut) = &self.shortcut {
+            if shortcut.surely_contains(&number, self.integer) {
                 return true;
             }
         }
-        self.check_exactly(value, at, sink)
+        self.check_exactly(&number, at, sink)
     }
 
     #[inline(never)]
-    fn check_exactly<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
-        let Value::Number(number) = value else {
-            return type_mismatch(self.expected(), value, at, self.site, sink);
-        };
+    fn check_exactly<S: Sink>(&self, number: &Number, at: &Trail<'_>, sink: &mut S) -> bool {
         self.check_number(number, at, sink)
     }
 

@@ -8,6 +8,7 @@ use std::sync::LazyLock;
 use serde_json::{Map, Value};
 
 use super::site::Pointers;
+use super::view::{Json, JsonView};
 use super::{invalid, type_mismatch, Rule, Sink, Trail};
 use crate::document::Failure;
 use crate::document::Span;
@@ -277,20 +278,57 @@ impl ObjectRule {
 
     /// Checks an object: its properties in name order, a missing required
     /// property at its name's place.
-    pub(super) fn check<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
-        let Value::Object(map) = value else {
+    pub(super) fn check<'a, S: Sink, V: JsonView<'a>>(
+        &self,
+        value: V,
+        at: &Trail<'_>,
+        sink: &mut S,
+    ) -> bool {
+        let Json::Object(entries) = value.read() else {
             return type_mismatch(EXPECTED, value, at, self.site, sink);
         };
-        if !self.keys_sorted {
-            return self.check_by_lookup(map, at, sink);
+        match value.as_value() {
+            Some(Value::Object(map)) if self.keys_sorted => {
+                let entries = map.iter().map(|(key, value)| (key.as_str(), value));
+                self.check_sorted(entries, at, sink)
+            }
+            // Entries in another order are sorted first: the walk finds
+            // the properties and reports the failures in name order, as
+            // it does for a `Value`'s.
+            _ => {
+                /// Entries sorted on the stack, up to this many.
+                const ON_STACK: usize = 16;
+                let count = entries.len();
+                if count <= ON_STACK {
+                    let mut held: [Option<(&str, V)>; ON_STACK] = [None; ON_STACK];
+                    for (slot, entry) in held.iter_mut().zip(entries) {
+                        *slot = Some(entry);
+                    }
+                    let held = &mut held[..count];
+                    held.sort_unstable_by_key(|entry| entry.map(|(key, _)| key));
+                    return self.check_sorted(held.iter().flatten().copied(), at, sink);
+                }
+                let mut sorted: Vec<(&str, V)> = entries.collect();
+                sorted.sort_unstable_by_key(|&(key, _)| key);
+                self.check_sorted(sorted.into_iter(), at, sink)
+            }
         }
-        // One merged pass over the object's keys and the properties, both
-        // in name order.
+    }
+
+    /// One merged pass over an object's entries and the properties, both
+    /// in name order.
+    #[inline(always)]
+    fn check_sorted<'a, S: Sink, V: JsonView<'a>>(
+        &self,
+        entries: impl Iterator<Item = (&'a str, V)>,
+        at: &Trail<'_>,
+        sink: &mut S,
+    ) -> bool {
         let mut valid = true;
         let properties = &self.properties[..];
         // Properties before `next` have been matched or reported.
         let mut next = 0;
-        'keys: for (key, value) in map {
+        'keys: for (key, value) in entries {
             let key_prefix = prefix(key.as_bytes());
             while let Some(current) = properties.get(next) {
                 match current.cmp_key(&self.names, key, key_prefix) {
@@ -319,30 +357,6 @@ impl ObjectRule {
             if current.required {
                 self.missing(current, at, sink);
                 invalid!(valid);
-            }
-        }
-        valid
-    }
-
-    /// [`check`](Self::check) for maps that do not iterate in key order.
-    #[cold]
-    fn check_by_lookup<S: Sink>(
-        &self,
-        map: &Map<String, Value>,
-        at: &Trail<'_>,
-        sink: &mut S,
-    ) -> bool {
-        let mut valid = true;
-        for property in &self.properties {
-            let name = property.name_in(&self.names);
-            match map.get(name) {
-                Some(value) if !property.rule.check(value, at, sink) => invalid!(valid),
-                Some(_) => {}
-                None if property.required => {
-                    self.missing(property, at, sink);
-                    invalid!(valid);
-                }
-                None => {}
             }
         }
         valid
@@ -396,8 +410,8 @@ mod tests {
     use crate::tool_args_schema::ToolArgsSchema;
 
     /// With `serde_json`'s `preserve_order` feature, maps iterate in
-    /// insertion order and objects are checked by lookup instead; both
-    /// ways must report the same.
+    /// insertion order and an object's entries are sorted first, as a
+    /// binding's view's are; both ways must report the same.
     #[test]
     fn lookups_report_what_the_merged_pass_reports() {
         let schema = ToolArgsSchema::from_value(&json!({

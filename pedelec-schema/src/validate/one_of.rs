@@ -7,11 +7,10 @@
 
 use std::sync::Arc;
 
-use serde_json::Value;
-
 use super::choice::{self, Choice};
 use super::discriminator::{Discriminator, Pick};
 use super::site::Pointers;
+use super::view::JsonView;
 use super::{Rule, Sink, Trail};
 use crate::document::Span;
 use crate::document::{BranchFailures, Failure, ValidationErrorKind, QUOTED_PER_BRANCH};
@@ -103,7 +102,12 @@ impl OneOfRule {
         self.discriminator.as_ref()
     }
 
-    pub(super) fn check<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
+    pub(super) fn check<'a, S: Sink, V: JsonView<'a>>(
+        &self,
+        value: V,
+        at: &Trail<'_>,
+        sink: &mut S,
+    ) -> bool {
         // Branches are first tried without collecting anything, so a value
         // that matches exactly one branch costs no allocation for the
         // others' failures.
@@ -156,7 +160,11 @@ impl OneOfRule {
     }
 
     /// Each branch's first failures, located relative to the value.
-    fn why_each_failed(&self, value: &Value, pointers: &Arc<str>) -> Box<[BranchFailures]> {
+    fn why_each_failed<'a, V: JsonView<'a>>(
+        &self,
+        value: V,
+        pointers: &Arc<str>,
+    ) -> Box<[BranchFailures]> {
         self.branches
             .iter()
             .map(|branch| {

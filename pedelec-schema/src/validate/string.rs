@@ -3,8 +3,7 @@
 
 use std::sync::Arc;
 
-use serde_json::Value;
-
+use super::view::{Json, JsonView};
 use super::{fail, type_mismatch, FailFast, Sink, Trail};
 use crate::document::Span;
 use crate::document::{Failure, ValidationErrorKind};
@@ -70,21 +69,26 @@ impl StringRule {
     /// Most strings pass by their byte length alone; the rest are checked
     /// keyword by keyword.
     #[inline(always)]
-    pub(super) fn check<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
-        if let (Value::String(text), Some((low, high))) = (value, self.surely_passing_bytes) {
+    pub(super) fn check<'a, S: Sink, V: JsonView<'a>>(
+        &self,
+        value: V,
+        at: &Trail<'_>,
+        sink: &mut S,
+    ) -> bool {
+        let Json::String(text) = value.read() else {
+            return type_mismatch(EXPECTED, value, at, self.site, sink);
+        };
+        if let Some((low, high)) = self.surely_passing_bytes {
             let bytes = text.len() as u64;
             if low <= bytes && bytes <= high {
                 return true;
             }
         }
-        self.check_exactly(value, at, sink)
+        self.check_exactly(text, at, sink)
     }
 
     #[inline(never)]
-    fn check_exactly<S: Sink>(&self, value: &Value, at: &Trail<'_>, sink: &mut S) -> bool {
-        let Value::String(text) = value else {
-            return type_mismatch(EXPECTED, value, at, self.site, sink);
-        };
+    fn check_exactly<S: Sink>(&self, text: &str, at: &Trail<'_>, sink: &mut S) -> bool {
         self.check_text(text, at, sink)
     }
 

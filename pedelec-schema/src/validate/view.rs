@@ -1,0 +1,116 @@
+//! [`JsonView`]: a JSON value as the validation walk reads it, one level
+//! at a time. The walk is written over it once: a `serde_json::Value` is
+//! one view, and a binding's own value (a Python `dict`, read where it
+//! is) another, so that a refusal's document costs no `Value` built first.
+
+use std::borrow::Cow;
+
+use serde_json::map;
+use serde_json::{Number, Value};
+
+/// A JSON value the validation walk can read: what it is, one level deep.
+///
+/// A view must read as one JSON value, the same at every read while the
+/// walk lasts: finite numbers, keys that are strings and each given once,
+/// no more nesting than the value's own. An object's entries may come in
+/// any order; the walk sorts them by name (a `Value`'s come sorted).
+///
+/// A `&Value` is a view; a binding implements the trait for its own
+/// values (the Python package's, over a `dict`).
+///
+/// ```
+/// use pedelec_schema::ToolArgsSchema;
+/// use serde_json::json;
+///
+/// let schema = ToolArgsSchema::from_value(&json!({
+///     "type": "object", "properties": {"n": {"type": "integer", "maximum": 3}}
+/// }))?;
+/// let args = json!({"n": 4});
+/// let errors = schema.validate_view(&args).unwrap().unwrap_err();
+/// assert_eq!(errors.to_value(), schema.validate(&args).unwrap_err().to_value());
+/// # Ok::<(), pedelec_schema::SchemaError>(())
+/// ```
+pub trait JsonView<'a>: Copy {
+    /// An array's items, in order.
+    type Items: ExactSizeIterator<Item = Self>;
+    /// An object's entries, each name once, in any order.
+    type Entries: ExactSizeIterator<Item = (&'a str, Self)>;
+
+    /// The value, one level deep.
+    fn read(self) -> Json<'a, Self>;
+
+    /// The value as a `serde_json::Value`, where the view is one: the walk
+    /// then reads its objects' keys in the order they are kept.
+    fn as_value(self) -> Option<&'a Value> {
+        None
+    }
+}
+
+/// A value read one level deep: a scalar, or a container's items or
+/// entries to read further.
+pub enum Json<'a, V: JsonView<'a>> {
+    /// `null`.
+    Null,
+    /// `true` or `false`.
+    Bool(bool),
+    /// A number, as serde_json holds one (finite): a `Value`'s own, whose
+    /// place tells a float's text where the walk has the texts
+    /// ([`ToolArgsSchema::validate_read`](crate::ToolArgsSchema::validate_read)),
+    /// or one the view made.
+    Number(Cow<'a, Number>),
+    /// A string.
+    String(&'a str),
+    /// An array's items.
+    Array(V::Items),
+    /// An object's entries.
+    Object(V::Entries),
+}
+
+/// A `Value`'s entry, named by `&str`.
+fn entry<'a>((key, value): (&'a String, &'a Value)) -> (&'a str, &'a Value) {
+    (key, value)
+}
+
+impl<'a> JsonView<'a> for &'a Value {
+    type Items = std::slice::Iter<'a, Value>;
+    #[allow(clippy::type_complexity)]
+    type Entries =
+        std::iter::Map<map::Iter<'a>, fn((&'a String, &'a Value)) -> (&'a str, &'a Value)>;
+
+    #[inline(always)]
+    fn read(self) -> Json<'a, Self> {
+        match self {
+            Value::Null => Json::Null,
+            Value::Bool(b) => Json::Bool(*b),
+            Value::Number(number) => Json::Number(Cow::Borrowed(number)),
+            Value::String(text) => Json::String(text),
+            Value::Array(items) => Json::Array(items.iter()),
+            Value::Object(map) => Json::Object(map.iter().map(entry as fn(_) -> _)),
+        }
+    }
+
+    #[inline(always)]
+    fn as_value(self) -> Option<&'a Value> {
+        Some(self)
+    }
+}
+
+/// The `Value` a view reads as, for the few checks that compare whole
+/// values (`uniqueItems`): the view's own where it is one.
+pub(crate) fn owned<'a, V: JsonView<'a>>(view: V) -> Value {
+    if let Some(value) = view.as_value() {
+        return value.clone();
+    }
+    match view.read() {
+        Json::Null => Value::Null,
+        Json::Bool(b) => Value::Bool(b),
+        Json::Number(number) => Value::Number(number.into_owned()),
+        Json::String(text) => Value::String(text.to_owned()),
+        Json::Array(items) => Value::Array(items.map(owned).collect()),
+        Json::Object(entries) => Value::Object(
+            entries
+                .map(|(key, value)| (key.to_owned(), owned(value)))
+                .collect(),
+        ),
+    }
+}
