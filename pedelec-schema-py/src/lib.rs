@@ -7,7 +7,9 @@
 //! so a Python tool sends a model the very document a Rust or TypeScript
 //! one sends. It turns Python values into what the library reads (JSON
 //! text, `args_text.rs`; a call's text, `call_text.rs`; a `Value`, or
-//! a verdict taken while walking it, `walk.rs`) and the library's answers
+//! a verdict taken while walking it, `walk.rs`; a value the library's
+//! validation reads where it is, `view.rs`; both read through
+//! `pyjson.rs`) and the library's answers
 //! into plain `dict`s and `list`s (`answer.rs`, `objects.rs`). The Python half,
 //! `python/pedelec_schema/`, re-exports these names with its own
 //! adapters for MCP servers, FastMCP and pydantic.
@@ -17,9 +19,11 @@ mod args_text;
 mod call_text;
 mod names;
 mod objects;
+mod pyjson;
 mod schema;
 mod stream;
 mod tool;
+mod view;
 mod walk;
 
 use pedelec_schema::lint_str;

@@ -31,6 +31,7 @@ use crate::args_text::json_text;
 use crate::call_text::call_text;
 use crate::names::{format, profile, schema_error};
 use crate::stream::ArgsStream;
+use crate::view::PyView;
 use crate::walk::Walk;
 
 /// A text at least this long is checked with the interpreter released:
@@ -90,10 +91,18 @@ impl Schema {
     }
 
     /// Every failure of a Python value, as `validate_str` finds them on
-    /// its text: through its `Value` where the walk builds one, else
-    /// through the text.
+    /// its text: read where it is (`view.rs`); where a float on a bound's
+    /// edge needs its text, through its `Value` and that text; where it
+    /// is no JSON the walk reads, through the text.
     fn failures(&self, py: Python<'_>, args: &Bound<'_, PyAny>) -> PyResult<Option<ArgsError>> {
         let walk = Walk::new(py);
+        // Where it is, unless it holds a float on a bound's edge, whose
+        // text decides.
+        if let Some(answer) =
+            PyView::of(&walk, args).and_then(|view| self.inner.validate_view(view))
+        {
+            return Ok(answer.err().map(ArgsError::from));
+        }
         let value = Value::deserialize(walk.of(args).value());
         // Before the text may be written: that runs Python code.
         drop(walk);

@@ -22,25 +22,23 @@
 //! Python error that says what is no JSON. The walk never recurses
 //! deeper than [`MAX_DEPTH`], whatever the value.
 //!
-//! It reads containers through borrowed references (`PyDict_Next`,
-//! `PyList_GetItem`), not the owned ones PyO3's iterators take: on a small
-//! call, counting references and checking each `dict`'s size at every step
-//! cost a fifth of the verdict. That is sound only while no Python code
-//! runs, which could change a container under the walk; the walk calls
-//! none (exact types, type flags, `PyLong_AsLongLong` on an `int`,
-//! `PyUnicode_AsUTF8AndSize` on a `str`, none of which call back), and the
-//! one way left, a collection started by an allocation running a
-//! finalizer, is shut while a [`Walk`] lives (`PyGC_Disable`, restored
-//! when it ends).
+//! It reads the value with `pyjson.rs`, containers through borrowed
+//! references; so the collector, which could run Python code that changes
+//! a container under the walk, is shut while a [`Walk`] lives
+//! (`PyGC_Disable`, restored when it ends).
 
 use std::cell::Cell;
 use std::fmt;
 
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyDict, PyFloat, PyString};
 use pyo3::{ffi, Borrowed};
 use serde::de::{
     self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor,
+};
+
+use crate::pyjson::{
+    any, integer, kind_of, utf8, DictEntries, Integer, Kind, ListItems, TupleItems,
 };
 
 /// The library's nesting limit for a text: 127 containers open at once
@@ -155,12 +153,6 @@ impl<'a, 'py> Slot<'a, 'py> {
 /// A Python value, handed over as JSON: the one its slot holds.
 pub(crate) struct PyValue<'s, 'a, 'py>(&'s Slot<'a, 'py>);
 
-/// `value` as any Python object.
-fn any<'a, 'py, T>(value: Borrowed<'a, 'py, T>) -> Borrowed<'a, 'py, PyAny> {
-    // SAFETY: every Python object is one.
-    unsafe { value.cast_unchecked() }
-}
-
 /// Takes `bytes` of text, and a separator, from `room`.
 fn take(room: &Cell<usize>, bytes: usize) -> Result<(), Stopped> {
     match room.get().checked_sub(bytes.saturating_add(1)) {
@@ -177,17 +169,23 @@ fn string_text(text: &str) -> usize {
     text.len().saturating_mul(6).saturating_add(2)
 }
 
+/// Each kind of value is handed over out of line: inlined into the
+/// library's checks, which the walk enters again for every value, they
+/// made one frame of hundreds of bytes at every level, a fifth of a large
+/// call's time.
 impl<'a, 'py> PyValue<'_, 'a, 'py> {
+    #[inline(never)]
     fn string<'de, V: Visitor<'de>>(
         &self,
         string: Borrowed<'a, 'py, PyString>,
         visitor: V,
     ) -> Result<V::Value, Stopped> {
-        let text = string.to_str().map_err(|_| stopped("a lone surrogate"))?;
+        let text = utf8(string).ok_or_else(|| stopped("a lone surrogate"))?;
         take(self.0.room, string_text(text))?;
         visitor.visit_str(text)
     }
 
+    #[inline(never)]
     fn dict<'de, V: Visitor<'de>>(
         &self,
         dict: Borrowed<'a, 'py, PyDict>,
@@ -198,13 +196,14 @@ impl<'a, 'py> PyValue<'_, 'a, 'py> {
         }
         take(self.0.room, 2)?;
         let mut entries = Entries {
-            items: DictEntries { dict, position: 0 },
+            items: DictEntries::of(dict),
             value: None,
             slot: self.0.inner(any(dict)),
         };
         visitor.visit_map(&mut entries)
     }
 
+    #[inline(never)]
     fn items<'de, V: Visitor<'de>>(
         &self,
         container: Borrowed<'a, 'py, PyAny>,
@@ -221,43 +220,21 @@ impl<'a, 'py> PyValue<'_, 'a, 'py> {
         })
     }
 
-    fn list<'de, V: Visitor<'de>>(
-        &self,
-        list: Borrowed<'a, 'py, PyList>,
-        visitor: V,
-    ) -> Result<V::Value, Stopped> {
-        let items = ListItems { list, index: 0 };
-        self.items(any(list), items, visitor)
-    }
-
-    fn tuple<'de, V: Visitor<'de>>(
-        &self,
-        tuple: Borrowed<'a, 'py, PyTuple>,
-        visitor: V,
-    ) -> Result<V::Value, Stopped> {
-        let items = TupleItems { tuple, index: 0 };
-        self.items(any(tuple), items, visitor)
-    }
-
+    #[inline(never)]
     fn int<'de, V: Visitor<'de>>(
         &self,
         int: Borrowed<'a, 'py, PyAny>,
         visitor: V,
     ) -> Result<V::Value, Stopped> {
         take(self.0.room, NUMBER_TEXT)?;
-        // serde_json hands a number that is not negative over as `u64`.
-        if let Ok(int) = int.extract::<i64>() {
-            return match u64::try_from(int) {
-                Ok(int) => visitor.visit_u64(int),
-                Err(_) => visitor.visit_i64(int),
-            };
+        match integer(int) {
+            Some(Integer::Unsigned(int)) => visitor.visit_u64(int),
+            Some(Integer::Negative(int)) => visitor.visit_i64(int),
+            None => Err(stopped("an int past 64 bits")),
         }
-        if let Ok(int) = int.extract::<u64>() {
-            return visitor.visit_u64(int);
-        }
-        Err(stopped("an int past 64 bits"))
     }
 
+    #[inline(never)]
     fn float<'de, V: Visitor<'de>>(
         &self,
         float: Borrowed<'a, 'py, PyFloat>,
@@ -277,133 +254,29 @@ impl<'de, 'a, 'py> Deserializer<'de> for PyValue<'_, 'a, 'py> {
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Stopped> {
         let value = self.0.value.get();
-        // The exact types first, in the order a call's values come most
-        // often, each a comparison of the type pointer: PyO3's `cast_exact`
-        // builds an error holding a new reference to the type for each
-        // type it is not, and the stable ABI counts references by calls.
-        // A JSON value is almost always of these types.
-        // SAFETY: the GIL is held; each cast follows its exact type.
-        unsafe {
-            let kind = ffi::Py_TYPE(value.as_ptr());
-            if kind == &raw mut ffi::PyUnicode_Type {
-                return self.string(value.cast_unchecked(), visitor);
-            }
-            if kind == &raw mut ffi::PyDict_Type {
-                return self.dict(value.cast_unchecked(), visitor);
-            }
-            if kind == &raw mut ffi::PyLong_Type {
-                return self.int(value, visitor);
-            }
-            if kind == &raw mut ffi::PyList_Type {
-                return self.list(value.cast_unchecked(), visitor);
-            }
-            if kind == &raw mut ffi::PyFloat_Type {
-                return self.float(value.cast_unchecked(), visitor);
-            }
-            if kind == &raw mut ffi::PyBool_Type {
+        match kind_of(value) {
+            Kind::Str(string) => self.string(string, visitor),
+            Kind::Dict(dict) => self.dict(dict, visitor),
+            Kind::Int => self.int(value, visitor),
+            Kind::List(list) => self.items(any(list), ListItems::of(list), visitor),
+            Kind::Float(float) => self.float(float, visitor),
+            Kind::Bool(b) => {
                 take(self.0.room, 5)?;
-                return visitor.visit_bool(value.as_ptr() == ffi::Py_True());
+                visitor.visit_bool(b)
             }
-            if value.as_ptr() == ffi::Py_None() {
+            Kind::None => {
                 take(self.0.room, 4)?;
-                return visitor.visit_unit();
+                visitor.visit_unit()
             }
+            Kind::Tuple(tuple) => self.items(any(tuple), TupleItems::of(tuple), visitor),
+            Kind::Other => Err(stopped("a value of another type")),
         }
-        // Subclasses (`bool` has none), and tuples.
-        if let Ok(string) = value.cast::<PyString>() {
-            return self.string(string, visitor);
-        }
-        if let Ok(dict) = value.cast::<PyDict>() {
-            return self.dict(dict, visitor);
-        }
-        if let Ok(list) = value.cast::<PyList>() {
-            return self.list(list, visitor);
-        }
-        if let Ok(tuple) = value.cast::<PyTuple>() {
-            return self.tuple(tuple, visitor);
-        }
-        if value.is_instance_of::<PyInt>() {
-            return self.int(value, visitor);
-        }
-        if let Ok(float) = value.cast::<PyFloat>() {
-            return self.float(float, visitor);
-        }
-        Err(stopped("a value of another type"))
     }
 
     serde::forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
         bytes byte_buf option unit unit_struct newtype_struct seq tuple
         tuple_struct map struct enum identifier ignored_any
-    }
-}
-
-/// A `dict`'s entries, borrowed (`PyDict_Next`).
-struct DictEntries<'b, 'py> {
-    dict: Borrowed<'b, 'py, PyDict>,
-    position: ffi::Py_ssize_t,
-}
-
-impl<'b, 'py> Iterator for DictEntries<'b, 'py> {
-    type Item = (Borrowed<'b, 'py, PyAny>, Borrowed<'b, 'py, PyAny>);
-
-    fn next(&mut self) -> Option<Self::Item> {
-        let mut key = std::ptr::null_mut();
-        let mut value = std::ptr::null_mut();
-        // SAFETY: the GIL is held, and nothing changes the dict while the
-        // walk borrows its entries (the module's comment).
-        unsafe {
-            if ffi::PyDict_Next(self.dict.as_ptr(), &mut self.position, &mut key, &mut value) == 0 {
-                return None;
-            }
-            let py = self.dict.py();
-            Some((Borrowed::from_ptr(py, key), Borrowed::from_ptr(py, value)))
-        }
-    }
-}
-
-/// A `list`'s items, borrowed (`PyList_GetItem`).
-struct ListItems<'b, 'py> {
-    list: Borrowed<'b, 'py, PyList>,
-    index: ffi::Py_ssize_t,
-}
-
-impl<'b, 'py> Iterator for ListItems<'b, 'py> {
-    type Item = Borrowed<'b, 'py, PyAny>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        // SAFETY: as for `DictEntries`; the size is read at each step, so
-        // the index is always in range.
-        unsafe {
-            if self.index >= ffi::PyList_Size(self.list.as_ptr()) {
-                return None;
-            }
-            let item = ffi::PyList_GetItem(self.list.as_ptr(), self.index);
-            self.index += 1;
-            Borrowed::from_ptr_or_opt(self.list.py(), item)
-        }
-    }
-}
-
-/// A `tuple`'s items, borrowed (`PyTuple_GetItem`).
-struct TupleItems<'b, 'py> {
-    tuple: Borrowed<'b, 'py, PyTuple>,
-    index: ffi::Py_ssize_t,
-}
-
-impl<'b, 'py> Iterator for TupleItems<'b, 'py> {
-    type Item = Borrowed<'b, 'py, PyAny>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        // SAFETY: as for `ListItems`; a tuple never changes.
-        unsafe {
-            if self.index >= ffi::PyTuple_Size(self.tuple.as_ptr()) {
-                return None;
-            }
-            let item = ffi::PyTuple_GetItem(self.tuple.as_ptr(), self.index);
-            self.index += 1;
-            Borrowed::from_ptr_or_opt(self.tuple.py(), item)
-        }
     }
 }
 
@@ -426,17 +299,10 @@ impl<'de, 'a, 'py> MapAccess<'de> for &mut Entries<'a, 'py> {
         let Some((key, value)) = self.items.next() else {
             return Ok(None);
         };
-        // An exact `str` is a comparison of the type pointer; a subclass
-        // check is a call through the stable ABI.
-        // SAFETY: the GIL is held; the cast follows the exact type.
-        let key: Borrowed<'a, 'py, PyString> =
-            match unsafe { ffi::Py_TYPE(key.as_ptr()) } == &raw mut ffi::PyUnicode_Type {
-                true => unsafe { key.cast_unchecked() },
-                false => key
-                    .cast::<PyString>()
-                    .map_err(|_| stopped("a key that is not a str"))?,
-            };
-        let text = key.to_str().map_err(|_| stopped("a lone surrogate"))?;
+        let Kind::Str(key) = kind_of(key) else {
+            return Err(stopped("a key that is not a str"));
+        };
+        let text = utf8(key).ok_or_else(|| stopped("a lone surrogate"))?;
         take(self.slot.room, string_text(text))?;
         let read = seed.deserialize(IntoDeserializer::<Stopped>::into_deserializer(text))?;
         self.value = Some(value);
