@@ -177,85 +177,61 @@ impl<'a, 'py> Iterator for DictEntries<'a, 'py> {
     }
 }
 
-/// A `list`'s items, borrowed (`PyList_GetItem`).
-pub(crate) struct ListItems<'a, 'py> {
-    list: Borrowed<'a, 'py, PyList>,
+/// A `list`'s or a `tuple`'s items, borrowed (`PyList_GetItem`,
+/// `PyTuple_GetItem`).
+pub(crate) struct SeqItems<'a, 'py> {
+    sequence: Borrowed<'a, 'py, PyAny>,
     index: ffi::Py_ssize_t,
+    size: unsafe extern "C" fn(*mut ffi::PyObject) -> ffi::Py_ssize_t,
+    item: unsafe extern "C" fn(*mut ffi::PyObject, ffi::Py_ssize_t) -> *mut ffi::PyObject,
 }
 
-impl<'a, 'py> ListItems<'a, 'py> {
-    pub(crate) fn of(list: Borrowed<'a, 'py, PyList>) -> Self {
-        ListItems { list, index: 0 }
+impl<'a, 'py> SeqItems<'a, 'py> {
+    pub(crate) fn of_list(list: Borrowed<'a, 'py, PyList>) -> Self {
+        SeqItems {
+            sequence: any(list),
+            index: 0,
+            size: ffi::PyList_Size,
+            item: ffi::PyList_GetItem,
+        }
     }
 
-    fn len_now(&self) -> ffi::Py_ssize_t {
-        // SAFETY: the GIL is held.
-        unsafe { ffi::PyList_Size(self.list.as_ptr()) }
+    pub(crate) fn of_tuple(tuple: Borrowed<'a, 'py, PyTuple>) -> Self {
+        SeqItems {
+            sequence: any(tuple),
+            index: 0,
+            size: ffi::PyTuple_Size,
+            item: ffi::PyTuple_GetItem,
+        }
+    }
+
+    fn size_now(&self) -> ffi::Py_ssize_t {
+        // SAFETY: the GIL is held, and `size` is the sequence type's own.
+        unsafe { (self.size)(self.sequence.as_ptr()) }
     }
 }
 
-impl<'a, 'py> Iterator for ListItems<'a, 'py> {
+impl<'a, 'py> Iterator for SeqItems<'a, 'py> {
     type Item = Borrowed<'a, 'py, PyAny>;
 
     #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
-        // SAFETY: as for `DictEntries`; the size is read at each step, so
-        // the index is always in range.
+        // SAFETY: as for `DictEntries` (a tuple never changes); the size
+        // is read at each step, so the index is always in range.
         unsafe {
-            if self.index >= self.len_now() {
+            if self.index >= self.size_now() {
                 return None;
             }
-            let item = ffi::PyList_GetItem(self.list.as_ptr(), self.index);
+            let item = (self.item)(self.sequence.as_ptr(), self.index);
             self.index += 1;
-            Borrowed::from_ptr_or_opt(self.list.py(), item)
+            Borrowed::from_ptr_or_opt(self.sequence.py(), item)
         }
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = usize::try_from(self.len_now() - self.index).unwrap_or(0);
+        let left = usize::try_from(self.size_now() - self.index).unwrap_or(0);
         (left, Some(left))
     }
 }
 
-impl ExactSizeIterator for ListItems<'_, '_> {}
-
-/// A `tuple`'s items, borrowed (`PyTuple_GetItem`).
-pub(crate) struct TupleItems<'a, 'py> {
-    tuple: Borrowed<'a, 'py, PyTuple>,
-    index: ffi::Py_ssize_t,
-}
-
-impl<'a, 'py> TupleItems<'a, 'py> {
-    pub(crate) fn of(tuple: Borrowed<'a, 'py, PyTuple>) -> Self {
-        TupleItems { tuple, index: 0 }
-    }
-
-    fn len_now(&self) -> ffi::Py_ssize_t {
-        // SAFETY: the GIL is held.
-        unsafe { ffi::PyTuple_Size(self.tuple.as_ptr()) }
-    }
-}
-
-impl<'a, 'py> Iterator for TupleItems<'a, 'py> {
-    type Item = Borrowed<'a, 'py, PyAny>;
-
-    #[inline(always)]
-    fn next(&mut self) -> Option<Self::Item> {
-        // SAFETY: as for `ListItems`; a tuple never changes.
-        unsafe {
-            if self.index >= self.len_now() {
-                return None;
-            }
-            let item = ffi::PyTuple_GetItem(self.tuple.as_ptr(), self.index);
-            self.index += 1;
-            Borrowed::from_ptr_or_opt(self.tuple.py(), item)
-        }
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = usize::try_from(self.len_now() - self.index).unwrap_or(0);
-        (left, Some(left))
-    }
-}
-
-impl ExactSizeIterator for TupleItems<'_, '_> {}
+impl ExactSizeIterator for SeqItems<'_, '_> {}

@@ -17,7 +17,7 @@ use pyo3::Borrowed;
 use serde::de::{Deserialize, IgnoredAny};
 use serde_json::Number;
 
-use crate::pyjson::{integer, kind_of, utf8, DictEntries, Integer, Kind, ListItems, TupleItems};
+use crate::pyjson::{integer, kind_of, utf8, DictEntries, Integer, Kind, SeqItems};
 use crate::walk::Walk;
 
 /// A Python value read as JSON where it is.
@@ -34,27 +34,17 @@ impl<'a, 'py> PyView<'a, 'py> {
 }
 
 /// A `list`'s or a `tuple`'s items.
-pub(crate) enum PyItems<'a, 'py> {
-    List(ListItems<'a, 'py>),
-    Tuple(TupleItems<'a, 'py>),
-}
+pub(crate) struct PyItems<'a, 'py>(SeqItems<'a, 'py>);
 
 impl<'a, 'py> Iterator for PyItems<'a, 'py> {
     type Item = PyView<'a, 'py>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        match self {
-            PyItems::List(items) => items.next(),
-            PyItems::Tuple(items) => items.next(),
-        }
-        .map(PyView)
+        self.0.next().map(PyView)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        match self {
-            PyItems::List(items) => items.size_hint(),
-            PyItems::Tuple(items) => items.size_hint(),
-        }
+        self.0.size_hint()
     }
 }
 
@@ -109,13 +99,13 @@ impl<'a, 'py> JsonView<'a> for PyView<'a, 'py> {
                 Some(Integer::Negative(int)) => Json::Number(Cow::Owned(Number::from(int))),
                 None => Json::Null,
             },
-            Kind::List(list) => Json::Array(PyItems::List(ListItems::of(list))),
+            Kind::List(list) => Json::Array(PyItems(SeqItems::of_list(list))),
             Kind::Float(float) => match Number::from_f64(float.value()) {
                 Some(number) => Json::Number(Cow::Owned(number)),
                 None => Json::Null,
             },
             Kind::Bool(b) => Json::Bool(b),
-            Kind::Tuple(tuple) => Json::Array(PyItems::Tuple(TupleItems::of(tuple))),
+            Kind::Tuple(tuple) => Json::Array(PyItems(SeqItems::of_tuple(tuple))),
             Kind::None | Kind::Other => Json::Null,
         }
     }

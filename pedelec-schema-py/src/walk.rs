@@ -37,9 +37,7 @@ use serde::de::{
     self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor,
 };
 
-use crate::pyjson::{
-    any, integer, kind_of, utf8, DictEntries, Integer, Kind, ListItems, TupleItems,
-};
+use crate::pyjson::{any, integer, kind_of, utf8, DictEntries, Integer, Kind, SeqItems};
 
 /// The library's nesting limit for a text: 127 containers open at once
 /// (its reader refuses the 128th). A container below that many is
@@ -258,7 +256,7 @@ impl<'de, 'a, 'py> Deserializer<'de> for PyValue<'_, 'a, 'py> {
             Kind::Str(string) => self.string(string, visitor),
             Kind::Dict(dict) => self.dict(dict, visitor),
             Kind::Int => self.int(value, visitor),
-            Kind::List(list) => self.items(any(list), ListItems::of(list), visitor),
+            Kind::List(list) => self.items(any(list), SeqItems::of_list(list), visitor),
             Kind::Float(float) => self.float(float, visitor),
             Kind::Bool(b) => {
                 take(self.0.room, 5)?;
@@ -268,7 +266,7 @@ impl<'de, 'a, 'py> Deserializer<'de> for PyValue<'_, 'a, 'py> {
                 take(self.0.room, 4)?;
                 visitor.visit_unit()
             }
-            Kind::Tuple(tuple) => self.items(any(tuple), TupleItems::of(tuple), visitor),
+            Kind::Tuple(tuple) => self.items(any(tuple), SeqItems::of_tuple(tuple), visitor),
             Kind::Other => Err(stopped("a value of another type")),
         }
     }
