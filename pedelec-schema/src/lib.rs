@@ -437,6 +437,7 @@ pub mod export;
 pub mod grammar;
 mod intake;
 mod json;
+mod json_view;
 mod lint;
 mod message;
 mod numeric;
@@ -469,6 +470,7 @@ pub use export::{
 };
 pub use grammar::{grammar_for_tools, Grammar, GrammarFormat, UnknownGrammarFormat};
 pub use intake::{Coerce, Intake, OpenAiNulls, RefuseUnknown, Repair, ReportOnly, UnknownProperty};
+pub use json_view::{Json, JsonView};
 pub use lint::{lint, lint_str};
 pub use parse::{MAX_BRANCHES, MAX_BRANCH_PRODUCT, MAX_DEPTH, MAX_ENUM_VALUES, MAX_PROPERTIES};
 pub use pattern::{Pattern, PatternError, MAX_COMPILED_SIZE, MAX_NESTING, MAX_PATTERN_LEN};
@@ -486,7 +488,6 @@ pub use tool_args::{kind, ToolArgs, ToolArgsNode, TypedArgsStream};
 pub use tool_args_schema::ToolArgsSchema;
 pub use tool_result::{CheckedOutput, OutputError, ToolResult};
 pub use typescript::typescript_for_tools;
-pub use validate::{Json, JsonView};
 
 /// Derives [`ToolArgs`] (for a struct with named fields) and the field
 /// schema that nests a type in another derived type. See [`ToolArgs`].

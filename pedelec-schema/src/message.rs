@@ -12,8 +12,8 @@ use std::fmt::{self, Display, Formatter, Write};
 
 use serde_json::{Number, Value};
 
+use crate::json_view::{Json, JsonView};
 use crate::small_string::SmallString;
-use crate::validate::{Json, JsonView};
 
 /// How many characters of a string a message quotes.
 const QUOTED_CHARS: usize = 40;

@@ -4,10 +4,10 @@
 use serde_json::Value;
 
 use super::site::Pointers;
-use super::view::{self, Json, JsonView};
-use super::{equality, fail, invalid, type_mismatch, Rule, Sink, Trail};
+use super::{equality, fail, invalid, Rule, Sink, Trail};
 use crate::document::Span;
 use crate::document::{Failure, ValidationErrorKind};
+use crate::json_view::{self, Json, JsonView};
 use crate::schema::ArrayNode;
 
 /// The JSON type the rule takes, as its type failure names it.
@@ -68,15 +68,14 @@ impl ArrayRule {
         self.max_items
     }
 
+    /// Checks the array `value`, whose items are `elements`.
     pub(super) fn check<'a, S: Sink, V: JsonView<'a>>(
         &self,
         value: V,
+        elements: V::Items,
         at: &Trail<'_>,
         sink: &mut S,
     ) -> bool {
-        let Json::Array(elements) = value.read() else {
-            return type_mismatch(EXPECTED, value, at, self.site, sink);
-        };
         let mut valid = true;
         let count = elements.len();
         if let Some(min) = self.min_items {
@@ -130,6 +129,6 @@ fn duplicate<'a, V: JsonView<'a>>(value: V) -> Option<(usize, usize)> {
     let Json::Array(items) = value.read() else {
         return None;
     };
-    let elements: Vec<Value> = items.map(view::owned).collect();
+    let elements: Vec<Value> = items.map(json_view::owned).collect();
     equality::find_duplicate(&elements)
 }

@@ -2,8 +2,7 @@
 
 use std::sync::Arc;
 
-use super::view::{Json, JsonView};
-use super::{fail, type_mismatch, FailFast, Sink, Trail};
+use super::{fail, FailFast, Sink, Trail};
 use crate::document::Failure;
 use crate::document::Span;
 use crate::schema::BooleanNode;
@@ -30,26 +29,13 @@ impl BooleanRule {
         }
     }
 
-    #[inline(always)]
-    pub(super) fn check<'a, S: Sink, V: JsonView<'a>>(
-        &self,
-        value: V,
-        at: &Trail<'_>,
-        sink: &mut S,
-    ) -> bool {
-        let Json::Bool(b) = value.read() else {
-            return type_mismatch(EXPECTED, value, at, self.site, sink);
-        };
-        self.check_bool(b, at, sink)
-    }
-
     /// Whether `b` passes, for a walk that has the boolean but no `Value`.
     pub(super) fn accepts_bool(&self, b: bool) -> bool {
-        self.check_bool(b, &Trail::ROOT, &mut FailFast)
+        self.check(b, &Trail::ROOT, &mut FailFast)
     }
 
     #[inline(always)]
-    fn check_bool<S: Sink>(&self, b: bool, at: &Trail<'_>, sink: &mut S) -> bool {
+    pub(super) fn check<S: Sink>(&self, b: bool, at: &Trail<'_>, sink: &mut S) -> bool {
         let mut valid = true;
         if let Some(allowed) = &self.allowed {
             if !allowed.contains(&b) {

@@ -42,8 +42,8 @@
 use serde_json::Value;
 
 use super::one_of::OneOfRule;
-use super::view::JsonView;
 use super::Rule;
+use crate::json_view::JsonView;
 
 /// Which branches of a `oneOf` accept a value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -23,9 +23,9 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::view::{Json, JsonView};
 use super::Rule;
 use crate::document::{Span, Tag};
+use crate::json_view::{Json, JsonView};
 use crate::numeric::compare;
 use crate::schema::{OneOfNode, SchemaNode};
 

@@ -9,7 +9,7 @@
 //! schema pointers of every node, written once into one string.
 //!
 //! The walk is written once, generic over a [`Sink`] and over the value
-//! it reads, a [`JsonView`] (`view.rs`): a `&Value`, or a binding's own
+//! it reads, a [`JsonView`] (`json_view.rs`): a `&Value`, or a binding's own
 //! value read where it is. `is_valid` runs it with a sink that stops at
 //! the first failure and records nothing; `validate` with one that
 //! collects every failure. A failure is recorded as
@@ -54,7 +54,6 @@ mod stream;
 mod string;
 mod texts;
 mod trail;
-mod view;
 
 use std::sync::Arc;
 
@@ -63,6 +62,7 @@ use serde_json::Value;
 use crate::schema::{ObjectNode, SchemaNode};
 
 use crate::document::{Failure, Found, Span, ValidationError};
+use crate::json_view::{Json, JsonView};
 use array::ArrayRule;
 use boolean::BooleanRule;
 use number::NumberRule;
@@ -78,7 +78,6 @@ pub(crate) use disjoint::{disjoint, pairwise_disjoint};
 pub(crate) use equality::json_equal;
 pub(crate) use stream::Checker;
 pub(crate) use texts::{installed, Texts};
-pub use view::{Json, JsonView};
 
 /// A schema node compiled for validation, with the schema pointers its
 /// errors quote.
@@ -194,15 +193,25 @@ impl Rule {
     /// Inlined into the loops of arrays and objects, so that leaves - most
     /// values in tool arguments - are checked right there, and only
     /// containers pay for a call.
+    ///
+    /// The value is read here, once, and a rule is handed the part it
+    /// checks; a value of another JSON type than the rule takes is its
+    /// type failure, reported here for every rule (a `oneOf`'s branches
+    /// each say theirs).
     #[inline(always)]
     fn check<'a, S: Sink, V: JsonView<'a>>(&self, value: V, at: &Trail<'_>, sink: &mut S) -> bool {
-        match self {
-            Rule::String(rule) => rule.check(value, at, sink),
-            Rule::Number(rule) => rule.check(value, at, sink),
-            Rule::Boolean(rule) => rule.check(value, at, sink),
-            Rule::Array(rule) => rule.check(value, at, sink),
-            Rule::Object(rule) => rule.check(value, at, sink),
-            Rule::OneOf(rule) => rule.check(value, at, sink),
+        if let Rule::OneOf(rule) = self {
+            return rule.check(value, at, sink);
+        }
+        match (self, value.read()) {
+            (Rule::String(rule), Json::String(text)) => rule.check(text, at, sink),
+            (Rule::Number(rule), Json::Number(number)) => rule.check(&number, at, sink),
+            (Rule::Boolean(rule), Json::Bool(b)) => rule.check(b, at, sink),
+            (Rule::Array(rule), Json::Array(items)) => rule.check(value, items, at, sink),
+            (Rule::Object(rule), Json::Object(entries)) => rule.check(value, entries, at, sink),
+            _ => self
+                .expected()
+                .is_some_and(|expected| type_mismatch(expected, value, at, self.site(), sink)),
         }
     }
 

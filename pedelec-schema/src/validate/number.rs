@@ -10,8 +10,7 @@ use std::sync::Arc;
 use serde_json::Number;
 
 use super::texts::{self, Edge};
-use super::view::{Json, JsonView};
-use super::{fail, type_mismatch, FailFast, Sink, Trail};
+use super::{fail, FailFast, Sink, Trail};
 use crate::document::Span;
 use crate::document::{Failure, Found};
 use crate::numeric::{self, decimal, Interval, Num};
@@ -134,21 +133,13 @@ impl NumberRule {
     /// Most numbers pass by the shortcut; the rest - failures, `enum`s,
     /// numbers beyond `i64` - are decided exactly.
     #[inline(always)]
-    pub(super) fn check<'a, S: Sink, V: JsonView<'a>>(
-        &self,
-        value: V,
-        at: &Trail<'_>,
-        sink: &mut S,
-    ) -> bool {
-        let Json::Number(number) = value.read() else {
-            return type_mismatch(self.expected(), value, at, self.site, sink);
-        };
+    pub(super) fn check<S: Sink>(&self, number: &Number, at: &Trail<'_>, sink: &mut S) -> bool {
         if let Some(shortcut) = &self.shortcut {
-            if shortcut.surely_contains(&number, self.integer) {
+            if shortcut.surely_contains(number, self.integer) {
                 return true;
             }
         }
-        self.check_exactly(&number, at, sink)
+        self.check_exactly(number, at, sink)
     }
 
     #[inline(never)]

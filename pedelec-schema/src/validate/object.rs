@@ -8,10 +8,10 @@ use std::sync::LazyLock;
 use serde_json::{Map, Value};
 
 use super::site::Pointers;
-use super::view::{Json, JsonView};
-use super::{invalid, type_mismatch, Rule, Sink, Trail};
+use super::{invalid, Rule, Sink, Trail};
 use crate::document::Failure;
 use crate::document::Span;
+use crate::json_view::JsonView;
 use crate::schema::ObjectNode;
 use crate::small_string::SmallString;
 
@@ -276,25 +276,26 @@ impl ObjectRule {
         });
     }
 
-    /// Checks an object: its properties in name order, a missing required
-    /// property at its name's place.
+    /// Checks the object `value`, whose entries are `entries`: its
+    /// properties in name order, a missing required property at its
+    /// name's place.
     pub(super) fn check<'a, S: Sink, V: JsonView<'a>>(
         &self,
         value: V,
+        entries: V::Entries,
         at: &Trail<'_>,
         sink: &mut S,
     ) -> bool {
-        let Json::Object(entries) = value.read() else {
-            return type_mismatch(EXPECTED, value, at, self.site, sink);
-        };
         match value.as_value() {
             Some(Value::Object(map)) if self.keys_sorted => {
                 let entries = map.iter().map(|(key, value)| (key.as_str(), value));
                 self.check_sorted(entries, at, sink)
             }
-            // Entries in another order are sorted first: the walk finds
-            // the properties and reports the failures in name order, as
-            // it does for a `Value`'s.
+            Some(Value::Object(map)) => self.check_by_lookup(map, at, sink),
+            // A binding's entries, in its own order, are sorted first: the
+            // walk finds the properties and reports the failures in name
+            // order, as it does for a `Value`'s. (Only an object of more
+            // than `ON_STACK` entries takes an allocation.)
             _ => {
                 /// Entries sorted on the stack, up to this many.
                 const ON_STACK: usize = 16;
@@ -313,6 +314,31 @@ impl ObjectRule {
                 self.check_sorted(sorted.into_iter(), at, sink)
             }
         }
+    }
+
+    /// [`check`](Self::check) for a `Value`'s map that does not iterate in
+    /// key order (serde_json's `preserve_order` feature).
+    #[cold]
+    fn check_by_lookup<S: Sink>(
+        &self,
+        map: &Map<String, Value>,
+        at: &Trail<'_>,
+        sink: &mut S,
+    ) -> bool {
+        let mut valid = true;
+        for property in &self.properties {
+            let name = property.name_in(&self.names);
+            match map.get(name) {
+                Some(value) if !property.rule.check(value, at, sink) => invalid!(valid),
+                Some(_) => {}
+                None if property.required => {
+                    self.missing(property, at, sink);
+                    invalid!(valid);
+                }
+                None => {}
+            }
+        }
+        valid
     }
 
     /// One merged pass over an object's entries and the properties, both

@@ -10,10 +10,10 @@ use std::sync::Arc;
 use super::choice::{self, Choice};
 use super::discriminator::{Discriminator, Pick};
 use super::site::Pointers;
-use super::view::JsonView;
 use super::{Rule, Sink, Trail};
 use crate::document::Span;
 use crate::document::{BranchFailures, Failure, ValidationErrorKind, QUOTED_PER_BRANCH};
+use crate::json_view::JsonView;
 use crate::schema::OneOfNode;
 
 #[derive(Debug, Clone)]

@@ -3,8 +3,7 @@
 
 use std::sync::Arc;
 
-use super::view::{Json, JsonView};
-use super::{fail, type_mismatch, FailFast, Sink, Trail};
+use super::{fail, FailFast, Sink, Trail};
 use crate::document::Span;
 use crate::document::{Failure, ValidationErrorKind};
 use crate::message::Excerpt;
@@ -69,15 +68,7 @@ impl StringRule {
     /// Most strings pass by their byte length alone; the rest are checked
     /// keyword by keyword.
     #[inline(always)]
-    pub(super) fn check<'a, S: Sink, V: JsonView<'a>>(
-        &self,
-        value: V,
-        at: &Trail<'_>,
-        sink: &mut S,
-    ) -> bool {
-        let Json::String(text) = value.read() else {
-            return type_mismatch(EXPECTED, value, at, self.site, sink);
-        };
+    pub(super) fn check<S: Sink>(&self, text: &str, at: &Trail<'_>, sink: &mut S) -> bool {
         if let Some((low, high)) = self.surely_passing_bytes {
             let bytes = text.len() as u64;
             if low <= bytes && bytes <= high {

@@ -13,7 +13,8 @@ use serde_json::{Number, Value};
 /// A view must read as one JSON value, the same at every read while the
 /// walk lasts: finite numbers, keys that are strings and each given once,
 /// no more nesting than the value's own. An object's entries may come in
-/// any order; the walk sorts them by name (a `Value`'s come sorted).
+/// any order; the walk sorts them by name, up to 16 on the stack (a
+/// `Value`'s map it reads in key order, or by lookup).
 ///
 /// A `&Value` is a view; a binding implements the trait for its own
 /// values (the Python package's, over a `dict`).
