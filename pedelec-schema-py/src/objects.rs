@@ -244,37 +244,26 @@ impl<'py> List<'py> {
     }
 }
 
-impl<'py> ser::SerializeSeq for List<'py> {
-    type Ok = Bound<'py, PyAny>;
-    type Error = Failed;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Failed> {
-        self.push(value)
-    }
-    fn end(self) -> Built<'py> {
-        self.list()
-    }
+/// serde's three sequence traits, each a [`List`]: `$method` adds an item.
+macro_rules! list_of {
+    ($($trait:ident::$method:ident;)*) => {$(
+        impl<'py> ser::$trait for List<'py> {
+            type Ok = Bound<'py, PyAny>;
+            type Error = Failed;
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Failed> {
+                self.push(value)
+            }
+            fn end(self) -> Built<'py> {
+                self.list()
+            }
+        }
+    )*};
 }
 
-impl<'py> ser::SerializeTuple for List<'py> {
-    type Ok = Bound<'py, PyAny>;
-    type Error = Failed;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Failed> {
-        self.push(value)
-    }
-    fn end(self) -> Built<'py> {
-        self.list()
-    }
-}
-
-impl<'py> ser::SerializeTupleStruct for List<'py> {
-    type Ok = Bound<'py, PyAny>;
-    type Error = Failed;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Failed> {
-        self.push(value)
-    }
-    fn end(self) -> Built<'py> {
-        self.list()
-    }
+list_of! {
+    SerializeSeq::serialize_element;
+    SerializeTuple::serialize_element;
+    SerializeTupleStruct::serialize_field;
 }
 
 /// A map's or struct's entries, set on the `dict` as they come.
