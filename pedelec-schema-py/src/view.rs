@@ -33,42 +33,36 @@ impl<'a, 'py> PyView<'a, 'py> {
     }
 }
 
-/// A `list`'s or a `tuple`'s items.
-pub(crate) struct PyItems<'a, 'py>(SeqItems<'a, 'py>);
+/// A `list`'s or a `tuple`'s items; none for another value.
+pub(crate) struct PyItems<'a, 'py>(Option<SeqItems<'a, 'py>>);
 
 impl<'a, 'py> Iterator for PyItems<'a, 'py> {
     type Item = PyView<'a, 'py>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        self.0.next().map(PyView)
+        self.0.as_mut()?.next().map(PyView)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        self.0.size_hint()
+        self.0.as_ref().map_or((0, Some(0)), Iterator::size_hint)
     }
 }
 
 impl ExactSizeIterator for PyItems<'_, '_> {}
 
-/// A `dict`'s entries, each key a `str` (the walk saw to it).
+/// A `dict`'s entries, each key a `str` (the walk saw to it); none for
+/// another value.
 pub(crate) struct PyEntries<'a, 'py> {
-    entries: DictEntries<'a, 'py>,
+    entries: Option<DictEntries<'a, 'py>>,
     /// Entries not yet given.
     left: usize,
-}
-
-impl<'a, 'py> PyEntries<'a, 'py> {
-    fn of(entries: DictEntries<'a, 'py>) -> Self {
-        let left = entries.len();
-        PyEntries { entries, left }
-    }
 }
 
 impl<'a, 'py> Iterator for PyEntries<'a, 'py> {
     type Item = (&'a str, PyView<'a, 'py>);
 
     fn next(&mut self) -> Option<Self::Item> {
-        let (key, value) = self.entries.next()?;
+        let (key, value) = self.entries.as_mut()?.next()?;
         self.left = self.left.saturating_sub(1);
         let key = match kind_of(key) {
             Kind::Str(key) => utf8(key).unwrap_or_default(),
@@ -90,23 +84,39 @@ impl<'a, 'py> JsonView<'a> for PyView<'a, 'py> {
 
     /// What the walk found, read again. The fallbacks (`null`, an empty
     /// string) are for what the walk refused, which never becomes a view.
-    fn read(self) -> Json<'a, Self> {
+    fn read(self) -> Json<'a> {
         match kind_of(self.0) {
             Kind::Str(string) => Json::String(utf8(string).unwrap_or_default()),
-            Kind::Dict(dict) => Json::Object(PyEntries::of(DictEntries::of(dict))),
+            Kind::Dict(_) => Json::Object,
             Kind::Int => match integer(self.0) {
                 Some(Integer::Unsigned(int)) => Json::Number(Cow::Owned(Number::from(int))),
                 Some(Integer::Negative(int)) => Json::Number(Cow::Owned(Number::from(int))),
                 None => Json::Null,
             },
-            Kind::List(list) => Json::Array(PyItems(SeqItems::of_list(list))),
+            Kind::List(_) | Kind::Tuple(_) => Json::Array,
             Kind::Float(float) => match Number::from_f64(float.value()) {
                 Some(number) => Json::Number(Cow::Owned(number)),
                 None => Json::Null,
             },
             Kind::Bool(b) => Json::Bool(b),
-            Kind::Tuple(tuple) => Json::Array(PyItems(SeqItems::of_tuple(tuple))),
             Kind::None | Kind::Other => Json::Null,
         }
+    }
+
+    fn items(self) -> Self::Items {
+        PyItems(match kind_of(self.0) {
+            Kind::List(list) => Some(SeqItems::of_list(list)),
+            Kind::Tuple(tuple) => Some(SeqItems::of_tuple(tuple)),
+            _ => None,
+        })
+    }
+
+    fn entries(self) -> Self::Entries {
+        let entries = match kind_of(self.0) {
+            Kind::Dict(dict) => Some(DictEntries::of(dict)),
+            _ => None,
+        };
+        let left = entries.as_ref().map_or(0, DictEntries::len);
+        PyEntries { entries, left }
     }
 }

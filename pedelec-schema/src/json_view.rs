@@ -37,8 +37,14 @@ pub trait JsonView<'a>: Copy {
     /// An object's entries, each name once, in any order.
     type Entries: ExactSizeIterator<Item = (&'a str, Self)>;
 
-    /// The value, one level deep.
-    fn read(self) -> Json<'a, Self>;
+    /// The value, one level deep: a scalar, or which container it is.
+    fn read(self) -> Json<'a>;
+
+    /// An array's items; none for any other value.
+    fn items(self) -> Self::Items;
+
+    /// An object's entries; none for any other value.
+    fn entries(self) -> Self::Entries;
 
     /// The value as a `serde_json::Value`, where the view is one: the walk
     /// then reads its objects' keys in the order they are kept.
@@ -47,9 +53,12 @@ pub trait JsonView<'a>: Copy {
     }
 }
 
-/// A value read one level deep: a scalar, or a container's items or
-/// entries to read further.
-pub enum Json<'a, V: JsonView<'a>> {
+/// A value read one level deep. A container's items or entries are asked
+/// for apart ([`JsonView::items`], [`JsonView::entries`]), where a walk
+/// needs them: the walk reads a `Value`'s map itself, and an iterator made
+/// at every object read (down to the first and the last leaf of the tree)
+/// cost a third of `is_valid`.
+pub enum Json<'a> {
     /// `null`.
     Null,
     /// `true` or `false`.
@@ -61,32 +70,60 @@ pub enum Json<'a, V: JsonView<'a>> {
     Number(Cow<'a, Number>),
     /// A string.
     String(&'a str),
-    /// An array's items.
-    Array(V::Items),
-    /// An object's entries.
-    Object(V::Entries),
+    /// An array.
+    Array,
+    /// An object.
+    Object,
 }
 
-/// A `Value`'s entry, named by `&str`.
-fn entry<'a>((key, value): (&'a String, &'a Value)) -> (&'a str, &'a Value) {
-    (key, value)
+/// A `Value`'s entries, named by `&str`; none for a value that is no
+/// object.
+pub struct ValueEntries<'a>(Option<map::Iter<'a>>);
+
+impl<'a> Iterator for ValueEntries<'a> {
+    type Item = (&'a str, &'a Value);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let (key, value) = self.0.as_mut()?.next()?;
+        Some((key, value))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.0.as_ref().map_or(0, ExactSizeIterator::len);
+        (left, Some(left))
+    }
 }
+
+impl ExactSizeIterator for ValueEntries<'_> {}
 
 impl<'a> JsonView<'a> for &'a Value {
     type Items = std::slice::Iter<'a, Value>;
-    #[allow(clippy::type_complexity)]
-    type Entries =
-        std::iter::Map<map::Iter<'a>, fn((&'a String, &'a Value)) -> (&'a str, &'a Value)>;
+    type Entries = ValueEntries<'a>;
 
     #[inline(always)]
-    fn read(self) -> Json<'a, Self> {
+    fn read(self) -> Json<'a> {
         match self {
             Value::Null => Json::Null,
             Value::Bool(b) => Json::Bool(*b),
             Value::Number(number) => Json::Number(Cow::Borrowed(number)),
             Value::String(text) => Json::String(text),
-            Value::Array(items) => Json::Array(items.iter()),
-            Value::Object(map) => Json::Object(map.iter().map(entry as fn(_) -> _)),
+            Value::Array(_) => Json::Array,
+            Value::Object(_) => Json::Object,
+        }
+    }
+
+    #[inline(always)]
+    fn items(self) -> Self::Items {
+        match self {
+            Value::Array(items) => items.iter(),
+            _ => [].iter(),
+        }
+    }
+
+    fn entries(self) -> Self::Entries {
+        match self {
+            Value::Object(map) => ValueEntries(Some(map.iter())),
+            _ => ValueEntries(None),
         }
     }
 
@@ -107,9 +144,9 @@ pub(crate) fn owned<'a, V: JsonView<'a>>(view: V) -> Value {
         Json::Bool(b) => Value::Bool(b),
         Json::Number(number) => Value::Number(number.into_owned()),
         Json::String(text) => Value::String(text.to_owned()),
-        Json::Array(items) => Value::Array(items.map(owned).collect()),
-        Json::Object(entries) => Value::Object(
-            entries
+        Json::Array => Value::Array(view.items().map(owned).collect()),
+        Json::Object => Value::Object(
+            view.entries()
                 .map(|(key, value)| (key.to_owned(), owned(value)))
                 .collect(),
         ),

@@ -56,8 +56,8 @@ impl Found {
             Json::Bool(b) => Found::Bool(b),
             Json::Number(n) => Found::Number(n.into_owned()),
             Json::String(s) => Found::String(Excerpt::of(s)),
-            Json::Array(items) => Found::Array(items.len()),
-            Json::Object(entries) => Found::Object(entries.len()),
+            Json::Array => Found::Array(value.items().len()),
+            Json::Object => Found::Object(value.entries().len()),
         }
     }
 

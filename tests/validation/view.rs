@@ -29,26 +29,43 @@ impl<'a> JsonView<'a> for Foreign<'a> {
     type Items = std::vec::IntoIter<Foreign<'a>>;
     type Entries = std::vec::IntoIter<(&'a str, Foreign<'a>)>;
 
-    fn read(self) -> Json<'a, Self> {
-        let rotate = self.rotate;
-        let view = move |value| Foreign { value, rotate };
+    fn read(self) -> Json<'a> {
         match self.value {
             Value::Null => Json::Null,
             Value::Bool(b) => Json::Bool(*b),
             Value::Number(number) => Json::Number(Cow::Owned(number.clone())),
             Value::String(text) => Json::String(text),
-            Value::Array(items) => {
-                Json::Array(items.iter().map(view).collect::<Vec<_>>().into_iter())
-            }
-            Value::Object(map) => {
-                let mut entries: Vec<_> = map.iter().map(|(k, v)| (k.as_str(), view(v))).collect();
-                match rotate {
-                    true => entries.rotate_left(map.len() / 2),
-                    false => entries.reverse(),
-                }
-                Json::Object(entries.into_iter())
-            }
+            Value::Array(_) => Json::Array,
+            Value::Object(_) => Json::Object,
         }
+    }
+
+    fn items(self) -> Self::Items {
+        let rotate = self.rotate;
+        let items = match self.value {
+            Value::Array(items) => items
+                .iter()
+                .map(|value| Foreign { value, rotate })
+                .collect(),
+            _ => Vec::new(),
+        };
+        items.into_iter()
+    }
+
+    fn entries(self) -> Self::Entries {
+        let rotate = self.rotate;
+        let Value::Object(map) = self.value else {
+            return Vec::new().into_iter();
+        };
+        let mut entries: Vec<_> = map
+            .iter()
+            .map(|(k, value)| (k.as_str(), Foreign { value, rotate }))
+            .collect();
+        match rotate {
+            true => entries.rotate_left(map.len() / 2),
+            false => entries.reverse(),
+        }
+        entries.into_iter()
     }
 }
 

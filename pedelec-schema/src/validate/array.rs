@@ -7,7 +7,7 @@ use super::site::Pointers;
 use super::{equality, fail, invalid, Rule, Sink, Trail};
 use crate::document::Span;
 use crate::document::{Failure, ValidationErrorKind};
-use crate::json_view::{self, Json, JsonView};
+use crate::json_view::{self, JsonView};
 use crate::schema::ArrayNode;
 
 /// The JSON type the rule takes, as its type failure names it.
@@ -68,14 +68,14 @@ impl ArrayRule {
         self.max_items
     }
 
-    /// Checks the array `value`, whose items are `elements`.
+    /// Checks the array `value`.
     pub(super) fn check<'a, S: Sink, V: JsonView<'a>>(
         &self,
         value: V,
-        elements: V::Items,
         at: &Trail<'_>,
         sink: &mut S,
     ) -> bool {
+        let elements = value.items();
         let mut valid = true;
         let count = elements.len();
         if let Some(min) = self.min_items {
@@ -126,9 +126,6 @@ fn duplicate<'a, V: JsonView<'a>>(value: V) -> Option<(usize, usize)> {
     if let Some(Value::Array(elements)) = value.as_value() {
         return equality::find_duplicate(elements);
     }
-    let Json::Array(items) = value.read() else {
-        return None;
-    };
-    let elements: Vec<Value> = items.map(json_view::owned).collect();
+    let elements: Vec<Value> = value.items().map(json_view::owned).collect();
     equality::find_duplicate(&elements)
 }

@@ -116,11 +116,15 @@ impl Discriminator {
         mut branches: impl Iterator<Item = &'r Rule>,
         value: V,
     ) -> Pick {
-        let Json::Object(mut entries) = value.read() else {
+        let Json::Object = value.read() else {
             return Pick::Undecided;
         };
         let name = &*self.tag.name;
-        match entries.find(|(key, _)| *key == name).map(|(_, tag)| tag) {
+        match value
+            .entries()
+            .find(|(key, _)| *key == name)
+            .map(|(_, tag)| tag)
+        {
             Some(tag) => branches
                 .position(|rule| tag_rule(rule, name).is_some_and(|rule| rule.accepts(tag)))
                 .map_or(Pick::NoBranch, Pick::Branch),

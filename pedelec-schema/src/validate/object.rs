@@ -276,13 +276,11 @@ impl ObjectRule {
         });
     }
 
-    /// Checks the object `value`, whose entries are `entries`: its
-    /// properties in name order, a missing required property at its
-    /// name's place.
+    /// Checks the object `value`: its properties in name order, a missing
+    /// required property at its name's place.
     pub(super) fn check<'a, S: Sink, V: JsonView<'a>>(
         &self,
         value: V,
-        entries: V::Entries,
         at: &Trail<'_>,
         sink: &mut S,
     ) -> bool {
@@ -294,26 +292,37 @@ impl ObjectRule {
             Some(Value::Object(map)) => self.check_by_lookup(map, at, sink),
             // A binding's entries, in its own order, are sorted first: the
             // walk finds the properties and reports the failures in name
-            // order, as it does for a `Value`'s. (Only an object of more
-            // than `ON_STACK` entries takes an allocation.)
-            _ => {
-                /// Entries sorted on the stack, up to this many.
-                const ON_STACK: usize = 16;
-                let count = entries.len();
-                if count <= ON_STACK {
-                    let mut held: [Option<(&str, V)>; ON_STACK] = [None; ON_STACK];
-                    for (slot, entry) in held.iter_mut().zip(entries) {
-                        *slot = Some(entry);
-                    }
-                    let held = &mut held[..count];
-                    held.sort_unstable_by_key(|entry| entry.map(|(key, _)| key));
-                    return self.check_sorted(held.iter().flatten().copied(), at, sink);
-                }
-                let mut sorted: Vec<(&str, V)> = entries.collect();
-                sorted.sort_unstable_by_key(|&(key, _)| key);
-                self.check_sorted(sorted.into_iter(), at, sink)
-            }
+            // order, as it does for a `Value`'s.
+            _ => self.check_unsorted::<S, V>(value.entries(), at, sink),
         }
+    }
+
+    /// [`check`](Self::check) for a binding's entries, sorted first (on
+    /// the stack up to `ON_STACK`; only a larger object takes an
+    /// allocation). Out of line: its room would enlarge the frame of every
+    /// object's check, a `Value`'s too.
+    #[inline(never)]
+    fn check_unsorted<'a, S: Sink, V: JsonView<'a>>(
+        &self,
+        entries: V::Entries,
+        at: &Trail<'_>,
+        sink: &mut S,
+    ) -> bool {
+        /// Entries sorted on the stack, up to this many.
+        const ON_STACK: usize = 16;
+        let count = entries.len();
+        if count <= ON_STACK {
+            let mut held: [Option<(&str, V)>; ON_STACK] = [None; ON_STACK];
+            for (slot, entry) in held.iter_mut().zip(entries) {
+                *slot = Some(entry);
+            }
+            let held = &mut held[..count];
+            held.sort_unstable_by_key(|entry| entry.map(|(key, _)| key));
+            return self.check_sorted(held.iter().flatten().copied(), at, sink);
+        }
+        let mut sorted: Vec<(&str, V)> = entries.collect();
+        sorted.sort_unstable_by_key(|&(key, _)| key);
+        self.check_sorted(sorted.into_iter(), at, sink)
     }
 
     /// [`check`](Self::check) for a `Value`'s map that does not iterate in
